@@ -1,0 +1,49 @@
+# Two commands: `make run` serves the app, `make test` passes the suite. Both set up
+# everything they need first (venv, pinned packages, Debian OCR/browser packages when apt exists).
+SHELL := /bin/bash
+PY := .venv/bin/python
+STAMP := .venv/.installed
+export DEBUG ?= 1
+export HF_HUB_OFFLINE := 1
+export TRANSFORMERS_OFFLINE := 1
+
+.PHONY: run test lint fmt bench eval sysdeps doctor clean
+
+$(STAMP): pyproject.toml
+	test -x $(PY) || python3 -m venv .venv
+	$(PY) -m pip install --quiet --upgrade pip==25.3
+	$(PY) -m pip install --quiet -e ".[dev]"
+	touch $(STAMP)
+
+# tesseract-ocr for scanned pages, chromium for browser tests; skipped where apt is absent.
+sysdeps:
+	@missing=""; command -v tesseract >/dev/null || missing="$$missing tesseract-ocr"; \
+	test -x /usr/bin/chromium || missing="$$missing chromium"; \
+	if [ -n "$$missing" ]; then \
+	  if command -v apt-get >/dev/null && [ "$$(id -u)" = 0 ]; then \
+	    echo "installing$$missing"; apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
+	  else echo "NOTE: please install$$missing (apt-get unavailable or not root)"; fi; \
+	fi
+
+run: $(STAMP) sysdeps
+	$(PY) manage.py up
+
+test: $(STAMP) sysdeps
+	REDIS_DB_BASE=4 $(PY) -m pytest
+
+doctor: $(STAMP)
+	$(PY) manage.py doctor
+
+lint: $(STAMP)
+	.venv/bin/ruff check .
+	.venv/bin/ruff format --check .
+
+fmt: $(STAMP)
+	.venv/bin/ruff check --fix .
+	.venv/bin/ruff format .
+
+bench: $(STAMP)
+	@for script in bench/*.py; do echo "== $$script"; $(PY) $$script || exit 1; done
+
+clean:
+	rm -rf var/ .pytest_cache tests/artifacts

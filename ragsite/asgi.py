@@ -1,0 +1,15 @@
+import os
+
+from django.core.asgi import get_asgi_application
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "ragsite.settings")
+
+application = get_asgi_application()
+
+from django.conf import settings  # noqa: E402  (settings need the env var above)
+
+if settings.DEBUG:
+    # uvicorn serves no static files; in development Django does (STACK-NOTES §5).
+    from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
+
+    application = ASGIStaticFilesHandler(application)

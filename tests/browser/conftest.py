@@ -1,0 +1,61 @@
+"""Browser tests: the app served by a real uvicorn (ASGI) in a thread, driven in Debian chromium."""
+
+from __future__ import annotations
+
+import os
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"  # Playwright's sync API runs an event loop
+
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic",
+]  # fmt: skip
+ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
+    return {**browser_type_launch_args, "executable_path": "/usr/bin/chromium", "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture
+def live_asgi(transactional_db: None, settings) -> Iterator[str]:
+    """Base URL of uvicorn serving the project on a free loopback port (the test database)."""
+    import uvicorn
+    from django.core.asgi import get_asgi_application
+    from django.db import connections
+
+    settings.ALLOWED_HOSTS = ["127.0.0.1", "localhost"]
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
+
+    app = ASGIStaticFilesHandler(get_asgi_application())
+    server = uvicorn.Server(
+        uvicorn.Config(app, host="127.0.0.1", port=port, lifespan="off", log_level="warning")
+    )
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started:
+        if time.monotonic() > deadline:
+            raise RuntimeError("uvicorn did not start within 20 s")
+        time.sleep(0.02)
+    yield f"http://127.0.0.1:{port}"
+    server.should_exit = True
+    thread.join(timeout=10)
+    connections.close_all()
+
+
+@pytest.fixture
+def artifacts_dir() -> Path:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    return ARTIFACTS
