@@ -139,7 +139,14 @@ def _database() -> dict[str, object]:
     }
 
 
-DATABASES = {"default": {**_database(), "CONN_MAX_AGE": 0, "ATOMIC_REQUESTS": False}}
+DATABASES = {
+    "default": {
+        **_database(),
+        "CONN_MAX_AGE": 0,
+        # Parallel test runs on one server need distinct test databases.
+        "TEST": {"NAME": os.environ.get("TEST_DB_NAME") or None},
+    }
+}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -207,6 +214,13 @@ SEARCH_BUDGET_CEILING = env_int("SEARCH_BUDGET_CEILING", 15)
 MAX_ITERATIONS = env_int("MAX_ITERATIONS", 4)
 MAX_CONTEXT_CHARS = env_int("MAX_CONTEXT_CHARS", 24000)
 PERSEVERANCE_OFF = env_bool("PERSEVERANCE_OFF")
+RUN_STALE_AFTER_S = env_int("RUN_STALE_AFTER_S", 300)
+GOAL_MAX_CHARS = env_int("GOAL_MAX_CHARS", 4000)
+
+# --- Retrieval --------------------------------------------------------------------------
+STAFF_SEES_ALL_CORPORA = env_bool("STAFF_SEES_ALL_CORPORA")
+HNSW_EF_SEARCH = env_int("HNSW_EF_SEARCH", 100)
+SEARCH_TITLE_MIN_SIMILARITY = float(os.environ.get("SEARCH_TITLE_MIN_SIMILARITY", "0.6"))
 
 # --- Uploads ----------------------------------------------------------------------------
 UPLOAD_MAX_BYTES = env_int("UPLOAD_MAX_BYTES", 50 * 1024 * 1024)

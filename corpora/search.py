@@ -1,0 +1,243 @@
+"""Hybrid retrieval: pgvector HNSW + full-text + title trigram, fused by RRF in one SQL statement.
+
+The access filter is part of that statement (the `visible` CTE): a chunk is returned only if
+its corpus is public to logged-in users or shares a group with the user. Nothing is filtered
+in Python afterwards; callers cannot get rows the SQL did not allow.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+
+from django.conf import settings
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db import connection, transaction
+
+from corpora.embedders import get_embedder
+
+RRF_K = 60
+
+
+@dataclass(frozen=True)
+class SearchFilters:
+    document_ids: tuple[int, ...] = ()
+    date_from: dt.date | None = None
+    date_to: dt.date | None = None
+
+
+@dataclass(frozen=True)
+class Weights:
+    semantic: float = 1.0
+    fulltext: float = 1.0
+    title: float = 0.5
+
+
+@dataclass(frozen=True)
+class Hit:
+    chunk_id: int
+    corpus_id: int
+    corpus_slug: str
+    document_id: int
+    title: str
+    page_start: int
+    page_end: int
+    char_start: int
+    char_end: int
+    text: str
+    page_breaks: tuple[tuple[int, int], ...]
+    semantic: float | None
+    semantic_rank: int | None
+    fulltext: float | None
+    fulltext_rank: int | None
+    title_sim: float | None
+    title_rank: int | None
+    fused: float
+    duplicates: tuple[int, ...] = field(default=())
+
+    @property
+    def pages_label(self) -> str:
+        if self.page_start == self.page_end:
+            return f"p. {self.page_start}"
+        return f"pp. {self.page_start}–{self.page_end}"
+
+
+SQL = """
+WITH visible AS (
+    SELECT c.id, c.slug FROM corpora_corpus c
+    WHERE (%(any_corpus)s OR c.id = ANY(%(corpus_ids)s))
+      AND (%(see_all)s OR c.is_public OR EXISTS (
+            SELECT 1 FROM corpora_corpus_groups cg
+            JOIN auth_user_groups ug ON ug.group_id = cg.group_id
+            WHERE cg.corpus_id = c.id AND ug.user_id = %(user_id)s))
+),
+docs AS MATERIALIZED (
+    SELECT d.id, d.title FROM corpora_document d
+    WHERE d.corpus_id IN (SELECT id FROM visible) AND d.status = 'ready'
+      AND (%(date_from)s::date IS NULL OR d.document_date >= %(date_from)s::date)
+      AND (%(date_to)s::date IS NULL OR d.document_date <= %(date_to)s::date)
+      AND (%(any_document)s OR d.id = ANY(%(document_ids)s))
+),
+semantic AS (
+    SELECT id, dist, row_number() OVER (ORDER BY dist, id) AS rnk FROM (
+        SELECT ch.id, ch.embedding <=> %(vec)s::vector AS dist FROM corpora_chunk ch
+        WHERE ch.document_id IN (SELECT id FROM docs)
+        ORDER BY ch.embedding <=> %(vec)s::vector LIMIT %(pool)s
+    ) s
+),
+fulltext AS (
+    SELECT id, score, row_number() OVER (ORDER BY score DESC, id) AS rnk FROM (
+        SELECT ch.id, ts_rank_cd(ch.search, q, 1) AS score
+        FROM corpora_chunk ch, to_tsquery('english', %(tsquery)s) q
+        WHERE ch.search @@ q AND ch.document_id IN (SELECT id FROM docs)
+        ORDER BY score DESC LIMIT %(pool)s
+    ) f
+),
+title_docs AS (
+    SELECT id, word_similarity(title, %(query)s) AS sim FROM docs
+    WHERE word_similarity(title, %(query)s) >= %(title_min)s
+    ORDER BY sim DESC LIMIT 5
+),
+title AS (
+    SELECT id, sim, row_number() OVER (ORDER BY sim DESC, dist, id) AS rnk FROM (
+        SELECT ch.id, td.sim, ch.embedding <=> %(vec)s::vector AS dist
+        FROM corpora_chunk ch JOIN title_docs td ON td.id = ch.document_id
+        ORDER BY td.sim DESC, dist LIMIT %(pool)s
+    ) t
+),
+ids AS (SELECT id FROM semantic UNION SELECT id FROM fulltext UNION SELECT id FROM title)
+SELECT ch.id, ch.corpus_id, v.slug, ch.document_id, d.title, ch.page_start, ch.page_end,
+       ch.char_start, ch.char_end, ch.text, ch.page_breaks,
+       1 - s.dist, s.rnk, f.score, f.rnk, t.sim, t.rnk,
+       COALESCE(%(w_sem)s / (%(rrf_k)s + s.rnk), 0)
+     + COALESCE(%(w_ft)s / (%(rrf_k)s + f.rnk), 0)
+     + COALESCE(%(w_title)s / (%(rrf_k)s + t.rnk), 0) AS fused
+FROM ids
+JOIN corpora_chunk ch ON ch.id = ids.id
+JOIN docs d ON d.id = ch.document_id
+JOIN visible v ON v.id = ch.corpus_id
+LEFT JOIN semantic s ON s.id = ch.id
+LEFT JOIN fulltext f ON f.id = ch.id
+LEFT JOIN title t ON t.id = ch.id
+ORDER BY fused DESC, ch.id
+LIMIT %(fetch)s
+"""
+
+_WORD = re.compile(r"[\w][\w.'’-]*", re.UNICODE)
+
+
+def or_tsquery(query: str) -> str:
+    """A to_tsquery string that ORs the query's words: natural questions rarely match with AND.
+
+    Quoted phrases stay phrases (`<->`), so exact names still rank first.
+    """
+    parts: list[str] = []
+    for phrase in re.findall(r'"([^"]+)"', query):
+        words = [w.strip(".'’-") for w in _WORD.findall(phrase)]
+        words = [w for w in words if w]
+        if words:
+            parts.append("(" + " <-> ".join(_quote(w) for w in words) + ")")
+    rest = re.sub(r'"[^"]*"', " ", query)
+    for word in _WORD.findall(rest):
+        word = word.strip(".'’-")
+        if word:
+            parts.append(_quote(word))
+    return " | ".join(parts)
+
+
+def _quote(word: str) -> str:
+    return "'" + word.replace("'", "''").replace("\\", "") + "'"
+
+
+def user_sees_all(user: AbstractBaseUser | AnonymousUser) -> bool:
+    return bool(getattr(user, "is_staff", False) and settings.STAFF_SEES_ALL_CORPORA)
+
+
+def chunk_search(
+    *,
+    user: AbstractBaseUser | AnonymousUser,
+    query: str,
+    corpus_ids: Sequence[int] | None = None,
+    k: int = 10,
+    filters: SearchFilters = SearchFilters(),
+    weights: Weights = Weights(),
+    embedder_name: str = "local",
+) -> list[Hit]:
+    """The top `k` chunks for `query` that `user` may read, near-duplicates merged."""
+    query = " ".join(query.split())[:2000]
+    if not query or not user.is_authenticated or k <= 0:
+        return []
+    vector = get_embedder(embedder_name).embed_query(query)
+    pool = max(k * 4, 40)
+    params = {
+        "any_corpus": corpus_ids is None,
+        "corpus_ids": list(corpus_ids or []),
+        "see_all": user_sees_all(user),
+        "user_id": user.pk,
+        "date_from": filters.date_from,
+        "date_to": filters.date_to,
+        "any_document": not filters.document_ids,
+        "document_ids": list(filters.document_ids),
+        "vec": "[" + ",".join(f"{x:.7f}" for x in vector) + "]",
+        "pool": pool,
+        "tsquery": or_tsquery(query),
+        "query": query,
+        "title_min": settings.SEARCH_TITLE_MIN_SIMILARITY,
+        "w_sem": weights.semantic,
+        "w_ft": weights.fulltext,
+        "w_title": weights.title,
+        "rrf_k": float(RRF_K),
+        "fetch": k * 2,
+    }
+    with transaction.atomic(), connection.cursor() as cur:
+        cur.execute("SET LOCAL hnsw.ef_search = %s", [max(pool, settings.HNSW_EF_SEARCH)])
+        cur.execute("SET LOCAL hnsw.iterative_scan = relaxed_order")
+        cur.execute(SQL, params)
+        rows = cur.fetchall()
+    hits = [_hit(row) for row in rows]
+    return collapse_duplicates(hits)[:k]
+
+
+def _hit(row: tuple) -> Hit:
+    (chunk_id, corpus_id, slug, document_id, title, p0, p1, c0, c1, text, breaks,
+     sem, sem_rank, ft, ft_rank, tsim, t_rank, fused) = row  # fmt: skip
+    return Hit(
+        chunk_id=chunk_id, corpus_id=corpus_id, corpus_slug=slug, document_id=document_id,
+        title=title, page_start=p0, page_end=p1, char_start=c0, char_end=c1, text=text,
+        page_breaks=tuple(tuple(b) for b in _json(breaks)),
+        semantic=sem, semantic_rank=sem_rank, fulltext=ft, fulltext_rank=ft_rank,
+        title_sim=tsim, title_rank=t_rank, fused=float(fused),
+    )  # fmt: skip
+
+
+def _json(value: object) -> list:
+    """Django's psycopg setup hands raw SQL jsonb back as text."""
+    return json.loads(value) if isinstance(value, str) else list(value or [])
+
+
+def _normalized(text: str) -> str:
+    return " ".join(re.findall(r"\w+", text.lower()))
+
+
+def _shingles(text: str, n: int = 5) -> set[str]:
+    words = _normalized(text).split()
+    return {" ".join(words[i : i + n]) for i in range(max(1, len(words) - n + 1))}
+
+
+def collapse_duplicates(hits: list[Hit], *, threshold: float = 0.8) -> list[Hit]:
+    """Merge hits with the same normalized text or heavy word overlap; keep every chunk id."""
+    kept: list[tuple[Hit, set[str]]] = []
+    for hit in hits:
+        shingles = _shingles(hit.text)
+        for i, (other, other_sh) in enumerate(kept):
+            inter = len(shingles & other_sh)
+            small = min(len(shingles), len(other_sh)) or 1
+            if inter / small >= threshold:
+                kept[i] = (replace(other, duplicates=(*other.duplicates, hit.chunk_id)), other_sh)
+                break
+        else:
+            kept.append((hit, shingles))
+    return [hit for hit, _ in kept]

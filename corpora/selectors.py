@@ -1,0 +1,56 @@
+"""Reads of corpora and documents, always filtered by what the user may see."""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db.models import Exists, OuterRef, Q, QuerySet
+
+from corpora.models import Chunk, Corpus, Document, Page
+from corpora.search import user_sees_all
+
+
+def corpora_visible(*, user: AbstractBaseUser | AnonymousUser) -> QuerySet[Corpus]:
+    """The same rule as the `visible` CTE of search.SQL: public, or a shared group."""
+    if not user.is_authenticated:
+        return Corpus.objects.none()
+    if user_sees_all(user):
+        return Corpus.objects.all()
+    shared = Corpus.groups.through.objects.filter(
+        corpus_id=OuterRef("pk"), group__user=user
+    )
+    return Corpus.objects.filter(Q(is_public=True) | Exists(shared))
+
+
+def corpus_get_for(*, user: AbstractBaseUser | AnonymousUser, slug: str) -> Corpus | None:
+    return corpora_visible(user=user).filter(slug=slug).first()
+
+
+def document_get_for(*, user: AbstractBaseUser | AnonymousUser, document_id: int) -> Document | None:
+    return (
+        Document.objects.filter(pk=document_id, corpus__in=corpora_visible(user=user))
+        .select_related("corpus")
+        .first()
+    )
+
+
+def page_get_for(
+    *, user: AbstractBaseUser | AnonymousUser, document_id: int, number: int
+) -> Page | None:
+    return (
+        Page.objects.filter(
+            document_id=document_id, number=number, document__corpus__in=corpora_visible(user=user)
+        )
+        .select_related("document", "document__corpus")
+        .first()
+    )
+
+
+def chunks_get_for(
+    *, user: AbstractBaseUser | AnonymousUser, chunk_ids: list[int]
+) -> dict[int, Chunk]:
+    rows = Chunk.objects.filter(pk__in=chunk_ids, corpus__in=corpora_visible(user=user))
+    return {c.pk: c for c in rows.select_related("document")}
+
+
+def user_can_manage(*, user: AbstractBaseUser | AnonymousUser, corpus: Corpus) -> bool:
+    return bool(user.is_authenticated and (user.is_superuser or corpus.owner_id == user.pk))

@@ -1,0 +1,1 @@
+"""Every write to corpora, documents and chunks goes through these modules."""

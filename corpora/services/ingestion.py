@@ -1,0 +1,246 @@
+"""Ingest one document: extract pages, chunk, embed (cached), then replace its chunks at once.
+
+Idempotent and crash-safe: a worker claims the document with SELECT ... FOR UPDATE SKIP LOCKED
+and a lease; pages and chunks are written in one transaction at the end, so a crash leaves
+the old state (or none), never half; a retry starts over and yields the same rows.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import logging
+import uuid
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from corpora.chunking import ChunkSpan, chunk_pages
+from corpora.embedders import Embedder, EmbedderError, Vector, check_dimensions, get_embedder
+from corpora.extraction import DocumentRejected, PageText, extract_pages, page_count
+from corpora.models import Chunk, Document, EmbeddingCache, Page
+
+logger = logging.getLogger(__name__)
+
+LEASE = dt.timedelta(minutes=10)
+MAX_ATTEMPTS = 3
+GAVE_UP = "Ingestion stopped after {n} attempts; the worker crashed each time."
+UNEXPECTED = "Ingestion failed unexpectedly ({kind}); the other documents are not affected."
+FILE_MISSING = "The stored file is missing; upload the document again."
+
+ProgressCallback = Callable[[Document], None]
+
+
+@dataclass(frozen=True)
+class IngestResult:
+    document_id: int
+    status: str
+    chunks: int = 0
+
+
+def _claim(document_id: int, owner: str) -> Document | None:
+    """Take the document unless another task holds a live lease on it.
+
+    A retried or redelivered task keeps its Celery task id, so it may take back its own lease.
+    """
+    now = timezone.now()
+    with transaction.atomic():
+        doc = Document.objects.select_for_update(skip_locked=True).filter(pk=document_id).first()
+        if doc is None or doc.status in {Document.Status.READY, Document.Status.FAILED}:
+            return None
+        busy = {Document.Status.EXTRACTING, Document.Status.EMBEDDING}
+        leased = doc.lease_expires and doc.lease_expires > now
+        if doc.status in busy and leased and doc.lease_owner != owner:
+            return None
+        if doc.attempts >= MAX_ATTEMPTS:
+            _fail(doc, GAVE_UP.format(n=doc.attempts))
+            return None
+        doc.attempts += 1
+        doc.status = Document.Status.EXTRACTING
+        doc.lease_expires = now + LEASE
+        doc.lease_owner = owner
+        doc.pages_done = 0
+        doc.save(
+            update_fields=[
+                "attempts", "status", "lease_expires", "lease_owner", "pages_done", "updated"
+            ]
+        )
+        return doc
+
+
+def _fail(doc: Document, reason: str) -> None:
+    Document.objects.filter(pk=doc.pk).update(
+        status=Document.Status.FAILED, failure_reason=reason, lease_expires=None,
+        updated=timezone.now(),
+    )  # fmt: skip
+    doc.status, doc.failure_reason = Document.Status.FAILED, reason
+
+
+def _progress(doc: Document, **fields: object) -> None:
+    fields["lease_expires"] = timezone.now() + LEASE
+    fields["updated"] = timezone.now()
+    Document.objects.filter(pk=doc.pk).update(**fields)
+    for name, value in fields.items():
+        setattr(doc, name, value)
+
+
+def text_hash(embedder_name: str, text: str) -> str:
+    return hashlib.sha256(f"{embedder_name}\x00{text}".encode()).hexdigest()
+
+
+def embed_cached(embedder: Embedder, texts: Sequence[str]) -> list[Vector]:
+    """Vectors for `texts`, embedding only those not seen before by this embedder."""
+    hashes = [text_hash(embedder.name, t) for t in texts]
+    known = {
+        row.content_hash: list(row.embedding)
+        for row in EmbeddingCache.objects.filter(embedder=embedder.name, content_hash__in=hashes)
+    }
+    missing = list({h: t for h, t in zip(hashes, texts, strict=True) if h not in known}.items())
+    if missing:
+        fresh = embedder.embed_documents([t for _, t in missing])
+        check_dimensions(embedder, embedder.dimensions, fresh)
+        EmbeddingCache.objects.bulk_create(
+            [
+                EmbeddingCache(embedder=embedder.name, content_hash=h, embedding=v)
+                for (h, _), v in zip(missing, fresh, strict=True)
+            ],
+            ignore_conflicts=True,
+        )
+        known.update({h: v for (h, _), v in zip(missing, fresh, strict=True)})
+    return [known[h] for h in hashes]
+
+
+def embedding_text(title: str, text: str) -> str:
+    """What gets embedded: the title gives each chunk its document's entity."""
+    return f"{title}\n{text}"
+
+
+def _read(doc: Document) -> bytes:
+    try:
+        with doc.file.open("rb") as fh:
+            return fh.read()
+    except (FileNotFoundError, ValueError) as exc:
+        raise DocumentRejected(FILE_MISSING) from exc
+
+
+def _embed_by_page(
+    doc: Document, spans: list[ChunkSpan], embedder: Embedder, on_progress: ProgressCallback | None
+) -> list[Vector]:
+    """Embed in batches, reporting pages whose chunks are all embedded."""
+    vectors: list[Vector] = []
+    batch = 64
+    for start in range(0, len(spans), batch):
+        part = spans[start : start + batch]
+        vectors += embed_cached(embedder, [embedding_text(doc.title, s.text) for s in part])
+        done = part[-1].page_end if start + batch < len(spans) else doc.page_count
+        _progress(doc, pages_done=done)
+        if on_progress:
+            on_progress(doc)
+    return vectors
+
+
+@transaction.atomic
+def _replace_rows(
+    doc: Document, pages: list[PageText], spans: list[ChunkSpan], vectors: list[Vector]
+) -> None:
+    locked = Document.objects.select_for_update().get(pk=doc.pk)
+    Chunk.objects.filter(document=locked).delete()
+    Page.objects.filter(document=locked).delete()
+    Page.objects.bulk_create(
+        [Page(document=locked, number=p.number, text=p.text, method=p.method) for p in pages]
+    )
+    Chunk.objects.bulk_create(
+        [
+            Chunk(
+                document=locked,
+                corpus_id=locked.corpus_id,
+                ordinal=s.ordinal,
+                title=locked.title,
+                text=s.text,
+                page_start=s.page_start,
+                page_end=s.page_end,
+                char_start=s.char_start,
+                char_end=s.char_end,
+                page_breaks=[list(b) for b in s.page_breaks],
+                content_hash=text_hash("", s.text),
+                embedding=v,
+            )
+            for s, v in zip(spans, vectors, strict=True)
+        ],
+        batch_size=500,
+    )
+    locked.status = Document.Status.READY
+    locked.page_methods = [p.method for p in pages]
+    locked.pages_done = locked.page_count = len(pages)
+    locked.failure_reason = ""
+    locked.lease_expires = None
+    locked.save()
+    doc.status = locked.status
+
+
+def document_ingest(
+    *, document_id: int, owner: str = "", on_progress: ProgressCallback | None = None
+) -> IngestResult:
+    """Run the whole pipeline for one document. Transient errors propagate for a retry."""
+    doc = _claim(document_id, owner or f"local-{uuid.uuid4().hex}")
+    if doc is None:
+        current = Document.objects.filter(pk=document_id).values_list("status", flat=True).first()
+        return IngestResult(document_id, current or "missing")
+    try:
+        data = _read(doc)
+        total = page_count(data, doc.mime_type, max_pages=settings.UPLOAD_MAX_PAGES)
+        _progress(doc, page_count=total)
+        pages = []
+        for page in extract_pages(data, doc.mime_type, max_pages=settings.UPLOAD_MAX_PAGES):
+            pages.append(page)
+        if not any(p.text.strip() for p in pages):
+            needs_ocr = any(p.method == "needs_ocr" for p in pages)
+            raise DocumentRejected(
+                "No text could be read: the pages are scanned images and Tesseract OCR is not "
+                "installed." if needs_ocr else "The document contains no readable text."
+            )
+        spans = chunk_pages(pages)
+        embedder = get_embedder(doc.corpus.embedder)
+        if embedder.dimensions != doc.corpus.dimensions:
+            raise EmbedderError(f"Corpus dimension {doc.corpus.dimensions} != {embedder.dimensions}")
+        _progress(doc, status=Document.Status.EMBEDDING, page_methods=[p.method for p in pages])
+        vectors = _embed_by_page(doc, spans, embedder, on_progress)
+        _replace_rows(doc, pages, spans, vectors)
+    except DocumentRejected as exc:
+        _fail(doc, exc.user_message)
+        return IngestResult(document_id, doc.status)
+    except EmbedderError as exc:
+        if exc.retryable:
+            _progress(doc, status=Document.Status.UPLOADED, lease_expires=None)
+            raise
+        _fail(doc, exc.user_message)
+        return IngestResult(document_id, doc.status)
+    except Exception as exc:
+        if _is_transient(exc):
+            _progress(doc, status=Document.Status.UPLOADED, lease_expires=None)
+            raise
+        logger.exception("ingest of document %s failed", document_id)
+        _fail(doc, UNEXPECTED.format(kind=type(exc).__name__))
+        return IngestResult(document_id, doc.status)
+    if on_progress:
+        on_progress(doc)
+    return IngestResult(document_id, doc.status, len(spans))
+
+
+def _is_transient(exc: BaseException) -> bool:
+    from django.db import InterfaceError, OperationalError
+
+    return isinstance(exc, OperationalError | InterfaceError)
+
+
+def document_reingest(*, document: Document) -> None:
+    """Queue a fresh ingest; chunks are replaced only when it succeeds."""
+    from corpora.tasks import document_ingest_task
+
+    Document.objects.filter(pk=document.pk).update(
+        status=Document.Status.UPLOADED, attempts=0, failure_reason="", lease_expires=None
+    )
+    transaction.on_commit(lambda: document_ingest_task.delay(document.pk))

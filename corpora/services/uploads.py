@@ -1,0 +1,125 @@
+"""Uploads: validate each file on its own, store it, queue one ingest task per document."""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import re
+import unicodedata
+from dataclasses import dataclass
+from pathlib import PurePosixPath, PureWindowsPath
+
+from django.conf import settings
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.files.base import ContentFile
+from django.core.files.uploadedfile import UploadedFile
+from django.db import IntegrityError, transaction
+
+from corpora.extraction import DocumentRejected, sniff_mime
+from corpora.models import Corpus, Document
+
+TOO_LARGE = "The file is {size_mb:.1f} MB; the limit is {limit_mb:.0f} MB."
+DUPLICATE = "Already in this corpus as “{title}” (same bytes); not ingested twice."
+QUEUED = "Queued for ingestion."
+
+
+@dataclass(frozen=True)
+class UploadOutcome:
+    filename: str
+    status: str  # queued | duplicate | rejected
+    message: str
+    document: Document | None = None
+
+
+def filename_sanitize(name: str) -> str:
+    """A display name: no directories, no control characters, bounded length."""
+    name = PureWindowsPath(PurePosixPath(name or "").name).name
+    name = unicodedata.normalize("NFC", name)
+    name = "".join(ch for ch in name if unicodedata.category(ch)[0] != "C")
+    name = re.sub(r"\s+", " ", name).strip(" .") or "unnamed"
+    if len(name) > 200:
+        stem, dot, ext = name.rpartition(".")
+        name = (stem[: 200 - len(ext) - 1] + dot + ext) if dot and len(ext) <= 10 else name[:200]
+    return name
+
+
+def title_from_filename(filename: str) -> str:
+    stem = filename.rsplit(".", 1)[0] if "." in filename else filename
+    return re.sub(r"[_\-]+", " ", stem).strip() or filename
+
+
+def _storage_name(filename: str) -> str:
+    safe = re.sub(r"[^A-Za-z0-9._-]+", "_", filename)[-120:]
+    return safe.lstrip(".") or "document"
+
+
+def document_add(
+    *,
+    corpus: Corpus,
+    data: bytes,
+    filename: str,
+    user: AbstractBaseUser | None,
+    title: str = "",
+    document_date: dt.date | None = None,
+) -> UploadOutcome:
+    """Validate one file and create its Document; rejected files become failed documents."""
+    from corpora.tasks import document_ingest_task
+
+    display = filename_sanitize(filename)
+    sha = hashlib.sha256(data).hexdigest()
+    existing = Document.objects.filter(corpus=corpus, sha256=sha).first()
+    if existing is not None:
+        return UploadOutcome(display, "duplicate", DUPLICATE.format(title=existing.title), existing)
+    doc = Document(
+        corpus=corpus,
+        filename=display,
+        sha256=sha,
+        size_bytes=len(data),
+        title=(title or title_from_filename(display))[:500],
+        document_date=document_date,
+        uploaded_by=user,
+    )
+    reason = ""
+    if len(data) > settings.UPLOAD_MAX_BYTES:
+        reason = TOO_LARGE.format(
+            size_mb=len(data) / 2**20, limit_mb=settings.UPLOAD_MAX_BYTES / 2**20
+        )
+    else:
+        try:
+            doc.mime_type = sniff_mime(data, display)
+        except DocumentRejected as exc:
+            reason = exc.user_message
+    try:
+        with transaction.atomic():
+            if reason:
+                doc.status, doc.failure_reason = Document.Status.FAILED, reason
+                doc.mime_type = doc.mime_type or "application/octet-stream"
+                doc.save()
+                return UploadOutcome(display, "rejected", reason, doc)
+            doc.file.save(_storage_name(display), ContentFile(data), save=False)
+            doc.save()
+            transaction.on_commit(lambda: document_ingest_task.delay(doc.pk))
+    except IntegrityError:  # a concurrent upload of the same bytes won the race
+        existing = Document.objects.get(corpus=corpus, sha256=sha)
+        return UploadOutcome(display, "duplicate", DUPLICATE.format(title=existing.title), existing)
+    return UploadOutcome(display, "queued", QUEUED, doc)
+
+
+def documents_upload(
+    *, corpus: Corpus, user: AbstractBaseUser, files: list[UploadedFile]
+) -> list[UploadOutcome]:
+    """Each file is judged alone: one bad file never stops the others."""
+    outcomes = []
+    for upload in files:
+        if upload.size is not None and upload.size > settings.UPLOAD_MAX_BYTES:
+            display = filename_sanitize(upload.name or "")
+            message = TOO_LARGE.format(
+                size_mb=upload.size / 2**20, limit_mb=settings.UPLOAD_MAX_BYTES / 2**20
+            )
+            outcomes.append(UploadOutcome(display, "rejected", message))
+            continue
+        data = upload.read()
+        outcomes.append(
+            document_add(corpus=corpus, data=data, filename=upload.name or "", user=user)
+        )
+    return outcomes

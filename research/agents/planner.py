@@ -1,0 +1,125 @@
+"""Deterministic goal decomposition: numbered parts, several questions, enumerations, comparisons."""
+
+from __future__ import annotations
+
+import re
+
+from research.agents.text import NAME, clean_name, content_terms, names, words
+from research.contracts import Plan, SubGoal
+
+_NUMBERED = re.compile(r"(?:^|\s)(?:\((\d{1,2})\)|(\d{1,2})[.)])\s+")
+_PREAMBLE = re.compile(
+    r"^(?:please\s+)?(?:answer|address|cover|report on|research)\b[^:]{0,80}:\s*", re.IGNORECASE
+)
+_CITE = re.compile(
+    r"[,;]?\s*(?:and\s+)?(?:please\s+)?(?:cit(?:e|ing)|with)\s+(?:a\s+|one\s+)?"
+    r"(?:source|sources|citations?|references?)(?:\s+for\s+(?:each|every)(?:\s+\w+)?)?",
+    re.IGNORECASE,
+)
+_COMPARE = re.compile(
+    r"\b(compare|comparison|versus|vs\.?|which (?:one|of)|which\b.*\bor\b|both|same|"
+    r"more|less|larger|smaller|higher|lower|older|younger|earlier|later|first|taller|longer|"
+    r"bigger|greater|fewer)\b",
+    re.IGNORECASE,
+)
+_EACH = re.compile(r"\b(each|every|respectively|for all|individually)\b", re.IGNORECASE)
+
+
+def clean_goal(goal: str) -> str:
+    text = _CITE.sub("", " ".join(goal.split()))
+    return text.strip(" ,;")
+
+
+def split_parts(goal: str) -> list[str]:
+    """The goal's parts: numbered items, else separate questions, else the whole goal."""
+    text = clean_goal(goal)
+    marks = list(_NUMBERED.finditer(text))
+    if len(marks) >= 2:
+        parts = [text[m.end() : (marks[i + 1].start() if i + 1 < len(marks) else len(text))]
+                 for i, m in enumerate(marks)]  # fmt: skip
+        return [_tidy(p) for p in parts if p.strip(" ;,.")]
+    text = _PREAMBLE.sub("", text)
+    questions = [q.strip() for q in re.findall(r"[^?]+\?", text)]
+    if len(questions) >= 2 and sum(len(q) for q in questions) >= 0.8 * len(text):
+        return questions
+    return [text]
+
+
+def _tidy(part: str) -> str:
+    return part.strip(" ;,.—–-") + ("?" if part.rstrip().endswith("?") else "")
+
+
+def _list_span(part: str) -> tuple[int, int, list[str]] | None:
+    """A run of >=2 names joined by commas / 'and' / 'or': (start, end, names)."""
+    best: tuple[int, int, list[str]] | None = None
+    found = [(m.start(), m.end(), m.group(0)) for m in NAME.finditer(part)]
+    i = 0
+    while i < len(found):
+        items = [found[i]]
+        j = i + 1
+        while j < len(found):
+            gap = part[items[-1][1] : found[j][0]]
+            if re.fullmatch(r"\s*(,|,?\s+and|,?\s+or|;|\s*&)\s*", gap):
+                items.append(found[j])
+                j += 1
+            else:
+                break
+        if len(items) >= 2 and (best is None or len(items) > len(best[2])):
+            best = (items[0][0], items[-1][1], [clean_name(t) for _, _, t in items])
+        i = j if j > i + 1 else i + 1
+    return best
+
+
+def _entity(part: str) -> str:
+    candidates = [n for n in names(part) if n.lower() not in {"i", "a"}]
+    if not candidates:
+        terms = content_terms(part)
+        return " ".join(terms[:3])
+    return max(candidates, key=lambda n: (len(words(n)) > 1, len(n)))
+
+
+def _query(text: str) -> str:
+    return re.sub(r"\s+", " ", text).strip(" ?.")
+
+
+def plan_goal(goal: str) -> Plan:
+    """One sub-goal per part; enumerations become one per entity; comparisons keep both."""
+    sub_goals: list[SubGoal] = []
+    for part in split_parts(goal):
+        span = _list_span(part)
+        is_compare = bool(_COMPARE.search(part)) and not _EACH.search(part)
+        if span and (len(span[2]) >= 3 or not is_compare) and (len(span[2]) >= 3 or _EACH.search(part)):
+            start, end, items = span
+            for item in items:
+                text = _tidy(part[:start] + item + part[end:])
+                sub_goals.append(_sub_goal(len(sub_goals) + 1, text, item))
+        elif span and is_compare:
+            items = span[2]
+            sg = _sub_goal(len(sub_goals) + 1, part, " and ".join(items))
+            terms = " ".join(content_terms(part, exclude=words(" ".join(items))))
+            sub_goals.append(
+                sg.model_copy(
+                    update={"compare": items, "queries": [_query(f"{i} {terms}") for i in items]}
+                )
+            )
+        else:
+            sub_goals.append(_sub_goal(len(sub_goals) + 1, part, _entity(part)))
+    rationale = (
+        "single question kept whole"
+        if len(sub_goals) == 1
+        else f"{len(sub_goals)} parts found in the goal"
+    )
+    return Plan(sub_goals=sub_goals, rationale=rationale)
+
+
+def _sub_goal(n: int, text: str, entity: str) -> SubGoal:
+    facts = content_terms(text, exclude=words(entity))
+    return SubGoal(
+        key=f"sg-{n}",
+        text=text.strip(),
+        entity=entity,
+        facts_needed=[" ".join(facts)] if facts else [],
+        corpus_ids=[],
+        route_reason="",
+        queries=[_query(text)],
+    )

@@ -1,0 +1,177 @@
+"""Small, deterministic text tools shared by the offline engine and the citation gate."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable
+
+STOPWORDS = frozenset(
+    """a about above after again against all also am an and any are as at be because been
+    before being below between both but by can could did do does doing down during each few for
+    from further had has have having he her here hers herself him himself his how i if in into
+    is it its itself just me more most my myself no nor not now of off on once only or other
+    our ours out over own same she should so some such than that the their theirs them then
+    there these they this those through to too under until up very was we were what when where
+    which while who whom why will with would you your yours per via whose yes de la le du von
+    van der den""".split()
+)
+# Words that frame a question rather than name the asked fact.
+QUESTION_WORDS = frozenset(
+    """what which who whom whose when where why how much many did does do was were is are
+    please report give list tell describe explain state provide find answer cite citing source
+    sources each following according document documents mentioned name named specific
+    company company's organisation organization year years""".split()
+)
+_WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9'’&.-]*")
+_SENTENCE_END = re.compile(r"(?<=[.!?])[\"')\]]?\s+(?=[A-Z0-9\"'(\[|])|\n{2,}|\n(?=\s*[-*|#])")
+
+
+def normalize(text: str) -> str:
+    """Lower case, NFKC, hyphenation and whitespace removed: the form quotes are matched in."""
+    text = unicodedata.normalize("NFKC", text).replace("\u00ad", "")
+    text = re.sub(r"(\w)-\s*\n\s*(\w)", r"\1\2", text)
+    text = text.replace("’", "'").replace("‘", "'").replace("“", '"').replace("”", '"')
+    text = text.replace("–", "-").replace("—", "-")
+    return " ".join(text.lower().split())
+
+
+def words(text: str) -> list[str]:
+    return [w.strip(".'’-").lower() for w in _WORD.findall(text) if w.strip(".'’-")]
+
+
+def stem(word: str) -> str:
+    """A light suffix stripper: enough to match 'dividends'/'dividend', 'operated'/'operating'."""
+    w = word.lower().replace("’", "'")
+    if w.endswith("'s"):
+        w = w[:-2]
+    for suffix, keep in (("ations", 3), ("ation", 3), ("ings", 3), ("ing", 3), ("ies", 3),
+                         ("ied", 3), ("ed", 3), ("es", 3), ("s", 3), ("ly", 4)):  # fmt: skip
+        if w.endswith(suffix) and len(w) - len(suffix) >= keep:
+            w = w[: -len(suffix)]
+            if suffix in {"ies", "ied"}:
+                w += "y"
+            break
+    return w
+
+
+def content_terms(text: str, *, exclude: Iterable[str] = ()) -> list[str]:
+    """Stemmed content words in order, without stopwords, question words and `exclude`."""
+    excluded = {stem(w) for w in exclude}
+    out: list[str] = []
+    for w in words(text):
+        if w in STOPWORDS or w in QUESTION_WORDS or len(w) < 2:
+            continue
+        s = stem(w)
+        if s not in excluded and s not in out:
+            out.append(s)
+    return out
+
+
+def sentences(text: str) -> list[tuple[int, int]]:
+    """(start, end) offsets of the sentences (or table rows / list items) of `text`."""
+    spans: list[tuple[int, int]] = []
+    start = 0
+    for match in _SENTENCE_END.finditer(text):
+        end = match.start()
+        if text[start:end].strip():
+            spans.append(_trim(text, start, end))
+        start = match.end()
+    if text[start:].strip():
+        spans.append(_trim(text, start, len(text)))
+    out: list[tuple[int, int]] = []
+    for s, e in spans:  # table rows and list items become their own units
+        pos = s
+        for line in text[s:e].split("\n"):
+            if line.strip():
+                a = text.index(line, pos)
+                out.append(_trim(text, a, a + len(line)))
+            pos += len(line) + 1
+    return out
+
+
+def _trim(text: str, start: int, end: int) -> tuple[int, int]:
+    while start < end and text[start].isspace():
+        start += 1
+    while end > start and text[end - 1].isspace():
+        end -= 1
+    return start, end
+
+
+_CAP = r"(?:[A-Z][\w'’&.-]*|[0-9][\w.-]*[A-Za-z][\w.-]*)"
+_CONNECT = r"(?:of|the|de|du|la|le|von|van|der|for|on|&)"
+NAME = re.compile(rf"{_CAP}(?:\s+(?:{_CONNECT}\s+)*{_CAP})*")
+
+
+def names(text: str) -> list[str]:
+    """Capitalised multi-word names (and quoted titles) in order of appearance, de-duplicated."""
+    found: list[str] = []
+    for quoted in re.findall(r"[\"“]([^\"”]{2,80})[\"”]", text):
+        found.append(quoted.strip())
+    for match in NAME.finditer(text):
+        name = clean_name(match.group(0))
+        if name and not _is_sentence_word(text, match.start(), name):
+            found.append(name)
+    seen: set[str] = set()
+    return [n for n in found if not (n.lower() in seen or seen.add(n.lower()))]
+
+
+_ROLE = re.compile(
+    r"^(?:(?:the|a|an|were|was|is|are|did|does|do|which|what|who|how|when|where|in|on|for)\s+)+"
+    r"|^(?:CEO|CFO|COO|CTO|Chairman|Chair|President|Director|Head|Founder|Mayor|Governor|"
+    r"Members?|Board)\s+of\s+",
+    re.IGNORECASE,
+)
+
+
+def clean_name(raw: str) -> str:
+    """Drop a leading question word or role ("CEO of"), trailing punctuation and connectors."""
+    name = raw.strip(" ,;:'’")
+    previous = None
+    while previous != name:
+        previous = name
+        name = _ROLE.sub("", name).strip()
+    name = re.sub(rf"\s+{_CONNECT}$", "", name)
+    if re.search(r"\b(?:Ltd|Inc|Co|Corp|Jr|Sr|St|[A-Z])\.$", name):
+        return name
+    return name.rstrip(",;:.")
+
+
+def _is_sentence_word(text: str, start: int, name: str) -> bool:
+    """A lone capitalised stopword/question word at a sentence start is not a name."""
+    first = name.split()[0].lower()
+    if len(name.split()) == 1 and (first in STOPWORDS or first in QUESTION_WORDS):
+        return True
+    return len(name.split()) == 1 and first in _COMMON_CAPITALS
+
+
+_COMMON_CAPITALS = frozenset(
+    """in on at for from by to during after before since between under over january february
+    march april may june july august september october november december monday tuesday
+    wednesday thursday friday saturday sunday table figure section page note total""".split()
+)
+
+
+def mentions(text: str, entity: str) -> bool:
+    """Does `text` name `entity`? Exact (normalized) phrase, or most of its distinctive words."""
+    if not entity.strip():
+        return False
+    norm_text, norm_entity = normalize(text), normalize(entity)
+    if norm_entity in norm_text:
+        return True
+    key = [stem(w) for w in words(entity) if w not in STOPWORDS and len(w) > 1]
+    if not key:
+        return False
+    present = {stem(w) for w in words(text)}
+    # Legal-form words tell "X Co." from "X Ltd.": never optional.
+    if any(w in _GENERIC_NAME_WORDS and w not in present for w in key):
+        return False
+    hit = sum(1 for w in key if w in present)
+    distinctive = [w for w in key if w not in _GENERIC_NAME_WORDS]
+    return hit == len(key) or (len(distinctive) >= 3 and hit >= len(key) - 1)
+
+
+_GENERIC_NAME_WORDS = frozenset(
+    """ltd inc co corp corporation company group plc llc limited holding holdings the
+    solution services""".split()
+)

@@ -1,0 +1,315 @@
+"""The research loop: plan, route, search per sub-goal, assess, iterate, synthesize, gate.
+
+Every step appends a RunEvent (through `Recorder`) in the same transaction as its state
+change. The loop cannot publish a half-answer as a whole one: a part without gated evidence
+becomes "no data found", and the run is `complete` only when every part is answered.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+from django.conf import settings
+
+from research.agents.gate import gate_dossier
+from research.agents.rewriter import fallback_queries, first_queries
+from research.agents.router import RouteSignal, route_plan
+from research.agents.text import mentions
+from research.contracts import (
+    NO_DATA,
+    Assessment,
+    Dossier,
+    Plan,
+    Query,
+    Scope,
+    SectionStatus,
+    Snippet,
+    SubGoal,
+    Usage,
+    Verdict,
+)
+from research.errors import ProviderError
+from research.providers.base import ResearchProvider
+from research.recorder import Recorder
+
+MAX_SUB_GOALS = 12
+BARRIER_LIMIT = 3
+ITERATIONS_BY_DEPTH = {1: 2, 2: 3, 3: 4}
+INVALID_PLAN = "The planner returned no usable sub-goals for this goal."
+
+
+@dataclass(frozen=True)
+class LoopConfig:
+    budget: int
+    max_iterations: int
+    perseverance: bool
+    max_context_chars: int
+    k: int = 8
+
+    @classmethod
+    def for_run(cls, scope: Scope, n_sub_goals: int, *, perseverance: bool | None = None) -> LoopConfig:
+        on = (not settings.PERSEVERANCE_OFF) if perseverance is None else perseverance
+        base = settings.SEARCH_BUDGET_BASE
+        budget = (
+            min(settings.SEARCH_BUDGET_CEILING, base + settings.SEARCH_BUDGET_PER_SUBGOAL * n_sub_goals)
+            if on
+            else base
+        )
+        iterations = min(settings.MAX_ITERATIONS, ITERATIONS_BY_DEPTH.get(scope.depth, 3))
+        return cls(budget, iterations, on, settings.MAX_CONTEXT_CHARS)
+
+
+@dataclass
+class State:
+    plan: Plan
+    config: LoopConfig
+    usage: Usage = field(default_factory=Usage)
+    searches: int = 0
+    query_seq: int = 0
+    evidence: dict[str, dict[int, Snippet]] = field(default_factory=dict)
+    searched: dict[str, list[str]] = field(default_factory=dict)
+    last_query: dict[str, str] = field(default_factory=dict)
+    assessments: dict[str, Assessment] = field(default_factory=dict)
+    snippets: dict[int, Snippet] = field(default_factory=dict)
+    provider_s: float = 0.0
+    provider: ResearchProvider | None = None
+
+    def open_goals(self) -> list[SubGoal]:
+        closed = {Verdict.SUFFICIENT, Verdict.UNANSWERABLE}
+        return [
+            sg
+            for sg in self.plan.sub_goals
+            if sg.key not in self.assessments or self.assessments[sg.key].verdict not in closed
+        ]
+
+    def budget_left(self) -> int:
+        return self.config.budget - self.searches
+
+
+def _timed(state: State, fn, **kwargs):  # type: ignore[no-untyped-def]
+    started = time.perf_counter()
+    try:
+        reply = fn(**kwargs)
+    finally:
+        state.provider_s += time.perf_counter() - started
+    state.usage = state.usage + reply.usage
+    return reply
+
+
+def _validated_plan(plan: Plan) -> Plan:
+    goals = plan.sub_goals[:MAX_SUB_GOALS]
+    if not goals:
+        raise ProviderError(INVALID_PLAN)
+    renamed = [sg.model_copy(update={"key": f"sg-{i}"}) for i, sg in enumerate(goals, start=1)]
+    return plan.model_copy(update={"sub_goals": renamed})
+
+
+def run_loop(
+    run: object,
+    *,
+    provider: ResearchProvider,
+    recorder: Recorder | None = None,
+    perseverance: bool | None = None,
+) -> Dossier:
+    """Execute the run to a gated dossier; returns it (also stored on the run)."""
+    from research import retrieval
+
+    rec = recorder or Recorder(run)
+    scope = Scope.model_validate(rec.run.scope)
+    corpora = retrieval.corpora_info(rec.run, scope)
+    rec.check()
+    plan_reply = provider.plan(goal=scope.goal, corpora=corpora)
+    plan = _validated_plan(plan_reply.value)
+    config = LoopConfig.for_run(scope, len(plan.sub_goals), perseverance=perseverance)
+    state = State(plan=plan, config=config, usage=plan_reply.usage, provider=provider)
+    rec.emit("plan", {"plan": plan.model_dump(mode="json"), "usage": plan_reply.usage.model_dump()})
+    signals: dict[str, dict[int, RouteSignal]] = retrieval.signals_for(rec.run, scope, plan)
+    state.plan = route_plan(plan, corpora, signals)
+    rec.emit(
+        "route",
+        {"routes": [{"sub_goal": sg.key, "corpus_ids": sg.corpus_ids, "reason": sg.route_reason}
+                    for sg in state.plan.sub_goals]},
+    )  # fmt: skip
+    cfg = state.config
+    rec.emit("budget", {"budget": cfg.budget, "max_iterations": cfg.max_iterations,
+                        "perseverance": cfg.perseverance, "used": 0})  # fmt: skip
+    pending = _initial_queries(state, scope)
+    iteration, barriers = 0, 0
+    while True:
+        iteration += 1
+        for query in pending:
+            if state.budget_left() <= 0:
+                break
+            rec.check()
+            _search(rec, state, scope, query)
+        for sg in state.open_goals():
+            rec.check()
+            _assess(rec, state, scope, sg)
+        still_open = state.open_goals()
+        if not still_open:
+            break
+        pending = _follow_ups(state, still_open, iteration + 1)
+        if state.budget_left() <= 0:
+            break
+        if iteration >= cfg.max_iterations or not pending:
+            if not cfg.perseverance or barriers >= BARRIER_LIMIT:
+                break
+            barriers += 1
+            extra = _fallbacks(state, still_open, iteration + 1)
+            pending += extra
+            rec.emit("barrier", {"attempt": barriers, "open": [sg.key for sg in still_open],
+                                 "budget_left": state.budget_left(),
+                                 "queries": [q.text for q in extra],
+                                 "reason": "A final answer with open parts and budget left "
+                                           "was refused; searching again."})  # fmt: skip
+            if not pending:
+                break
+    return _finish(rec, state, scope, provider)
+
+
+def _new_query(state: State, sg_key: str, text: str, corpus_ids: list[int], iteration: int,
+               suggested_by: int | None = None) -> Query:  # fmt: skip
+    state.query_seq += 1
+    query = Query(
+        key=f"q-{state.query_seq}", sub_goal=sg_key, text=text, corpus_ids=corpus_ids,
+        iteration=iteration, parent=state.last_query.get(sg_key), suggested_by=suggested_by,
+    )  # fmt: skip
+    state.searched.setdefault(sg_key, []).append(text)
+    state.last_query[sg_key] = query.key
+    return query
+
+
+def _initial_queries(state: State, scope: Scope) -> list[Query]:
+    routed = sorted({cid for sg in state.plan.sub_goals for cid in sg.corpus_ids})
+    queries = [_new_query(state, "", scope.goal, routed or scope.corpus_ids, 1)]
+    for sg in state.plan.sub_goals:
+        for text in first_queries(sg):
+            queries.append(_new_query(state, sg.key, text, sg.corpus_ids, 1))
+    return queries
+
+
+def _search(rec: Recorder, state: State, scope: Scope, query: Query) -> None:
+    from research import retrieval
+
+    hits = retrieval.search(rec.run, scope, query, k=state.config.k)
+    state.searches += 1
+    for snip in hits:
+        state.snippets[snip.id] = snip
+    targets = [query.sub_goal] if query.sub_goal else [
+        sg.key for sg in state.plan.sub_goals
+        if len(state.plan.sub_goals) == 1 or any(mentions(h.title + " " + h.text, sg.entity) for h in hits)
+    ]  # fmt: skip
+    for key in targets:
+        pool = state.evidence.setdefault(key, {})
+        for snip in hits:
+            if query.sub_goal or mentions(snip.title + " " + snip.text, _entity(state, key)):
+                pool.setdefault(snip.id, snip)
+    rec.emit("query", query.model_dump(mode="json"))
+    rec.emit("hits", {"query": query.key, "sub_goal": query.sub_goal,
+                      "hits": [retrieval.hit_payload(s) for s in hits],
+                      "budget_used": state.searches, "budget": state.config.budget})  # fmt: skip
+
+
+def _entity(state: State, key: str) -> str:
+    return next(sg.entity for sg in state.plan.sub_goals if sg.key == key)
+
+
+def _context(state: State, key: str) -> list[Snippet]:
+    pool = sorted(state.evidence.get(key, {}).values(), key=lambda s: -s.score)
+    out, used = [], 0
+    for snip in pool:
+        if used + len(snip.text) > state.config.max_context_chars:
+            break
+        out.append(snip)
+        used += len(snip.text)
+    return out
+
+
+def _assess(rec: Recorder, state: State, scope: Scope, sg: SubGoal) -> None:
+    from research.providers import validation
+
+    snippets = _context(state, sg.key)
+    reply = _timed(state, state.provider.assess, goal=scope.goal, sub_goal=sg,
+                   snippets=snippets, searched=state.searched.get(sg.key, []))  # fmt: skip
+    assessment, dropped = validation.assessment_checked(reply.value, sg.key, snippets)
+    state.assessments[sg.key] = assessment
+    rec.emit("assessment", {"assessment": assessment.model_dump(mode="json"),
+                            "dropped_citations": dropped, "usage": reply.usage.model_dump(),
+                            "snippet_ids": [s.id for s in snippets]})  # fmt: skip
+
+
+def _follow_ups(state: State, open_goals: list[SubGoal], iteration: int) -> list[Query]:
+    queries = []
+    for sg in open_goals:
+        done = {" ".join(q.lower().split()) for q in state.searched.get(sg.key, [])}
+        for follow in state.assessments[sg.key].follow_ups:
+            text = " ".join(follow.text.split())
+            if text and text.lower() not in done:
+                done.add(text.lower())
+                queries.append(_new_query(state, sg.key, text, sg.corpus_ids, iteration,
+                                          suggested_by=follow.suggested_by))  # fmt: skip
+    return queries
+
+
+def _fallbacks(state: State, open_goals: list[SubGoal], iteration: int) -> list[Query]:
+    return [
+        _new_query(state, sg.key, text, sg.corpus_ids, iteration)
+        for sg in open_goals
+        for text in fallback_queries(sg, state.searched.get(sg.key, []))
+    ]
+
+
+def _finish(rec: Recorder, state: State, scope: Scope, provider: ResearchProvider) -> Dossier:
+    from research import retrieval
+
+    rec.check()
+    assessments = [state.assessments[sg.key] for sg in state.plan.sub_goals if sg.key in state.assessments]
+    reply = _timed(state, provider.synthesize, goal=scope.goal, shape=scope.shape,
+                   sub_goals=state.plan.sub_goals, assessments=assessments,
+                   snippets=state.snippets)  # fmt: skip
+    rec.emit("synthesis", {"usage": reply.usage.model_dump(), "sections": len(reply.value.sections)})
+    dossier = _complete_sections(reply.value, state)
+    visible = retrieval.visible_snippet_ids(rec.run, list(state.snippets))
+    dossier, outcomes = gate_dossier(dossier, state.snippets, visible)
+    kept = sum(1 for o in outcomes if o.kept)
+    rec.emit("gate", {"kept": kept, "dropped": len(outcomes) - kept,
+                      "claims": [o.__dict__ | {"reasons": list(o.reasons)} for o in outcomes]})  # fmt: skip
+    dossier = _budget_marks(dossier, state)
+    complete = all(s.status == SectionStatus.ANSWERED for s in dossier.sections)
+    ledger = retrieval.ledger(state, dossier)
+    rec.finish(dossier=dossier, ledger=ledger, complete=complete, usage=state.usage,
+               searches=state.searches, provider_s=state.provider_s)  # fmt: skip
+    return dossier
+
+
+def _complete_sections(dossier: Dossier, state: State) -> Dossier:
+    """Exactly one section per sub-goal, in plan order; a missing one is 'no data found'."""
+    from research.contracts import Section
+
+    by_key = {s.sub_goal: s for s in dossier.sections}
+    sections = []
+    for sg in state.plan.sub_goals:
+        section = by_key.get(sg.key)
+        verdict = state.assessments.get(sg.key)
+        if section is None or verdict is None or verdict.verdict != Verdict.SUFFICIENT:
+            missing = ", ".join(verdict.missing) if verdict and verdict.missing else "the asked fact"
+            section = Section(sub_goal=sg.key, heading=sg.text, status=SectionStatus.NO_DATA,
+                              no_data_text=NO_DATA,
+                              follow_up_needed=f"A document stating {missing} for {sg.entity}.")  # fmt: skip
+        sections.append(section)
+    return dossier.model_copy(update={"sections": sections})
+
+
+def _budget_marks(dossier: Dossier, state: State) -> Dossier:
+    if state.budget_left() > 0:
+        return dossier
+    sections = [
+        s.model_copy(update={"status": SectionStatus.BUDGET_EXHAUSTED})
+        if s.status == SectionStatus.NO_DATA
+        and state.assessments.get(s.sub_goal)
+        and state.assessments[s.sub_goal].verdict == Verdict.INSUFFICIENT
+        else s
+        for s in dossier.sections
+    ]
+    return dossier.model_copy(update={"sections": sections})

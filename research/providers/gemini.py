@@ -1,0 +1,494 @@
+"""Gemini adapters: the research provider and the embedder. The only module importing google.genai.
+
+Structured output uses small response models that mirror the contracts: the contracts forbid
+extra keys, which pydantic writes as `additionalProperties: false`, and the Gemini Developer
+API rejects that field with a 400 (googleapis/python-genai#1815). The response models also
+leave out what we fill ourselves (sub-goal keys, the assessed sub-goal, citation pages).
+
+Transport retries (429, 5xx, timeouts) belong to the client's `HttpRetryOptions`; we add one
+repair call when an answer does not validate, and map what is left to `ProviderError` /
+`EmbedderError` with a sentence a user can act on. No message ever contains the API key.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TypeVar
+
+import httpx2
+from google import genai
+from google.genai import errors as genai_errors
+from google.genai import types
+from pydantic import BaseModel, Field, ValidationError
+
+from corpora.embedders import EmbedderError, Vector
+from research.contracts import (
+    AnswerShape,
+    Assessment,
+    Citation,
+    Claim,
+    CorpusInfo,
+    Dossier,
+    FollowUp,
+    Plan,
+    Section,
+    SectionStatus,
+    Snippet,
+    SubGoal,
+    Usage,
+    Verdict,
+)
+from research.errors import ProviderError
+from research.providers import prompts
+from research.providers.base import Reply
+
+logger = logging.getLogger(__name__)
+
+RETRY_STATUS_CODES = [408, 429, 500, 502, 503, 504]
+EMBED_BATCH_SIZE = 100  # batchEmbedContents accepts at most 100 requests
+
+# Estimated list prices in USD per million tokens (input, output incl. thinking), for budgeting
+# only: the bill is Google's. Unknown models use the default.
+PRICES_USD_PER_MTOK: dict[str, tuple[float, float]] = {
+    "gemini-3-flash-preview": (0.50, 3.00),
+    "gemini-3-pro-preview": (2.00, 12.00),
+    "gemini-2.5-pro": (1.25, 10.00),
+    "gemini-2.5-flash": (0.30, 2.50),
+    "gemini-2.5-flash-lite": (0.10, 0.40),
+}
+DEFAULT_PRICE_USD_PER_MTOK = (0.50, 3.00)
+
+NO_API_KEY = "GOOGLE_API_KEY is not set; add it to the environment or use the offline provider."
+RATE_LIMITED = (
+    "Gemini is rate-limiting requests (HTTP 429) and {attempts} attempts failed; "
+    "wait a minute and try again."
+)
+SERVER_FAILED = (
+    "Gemini's servers failed (HTTP {code}) and {attempts} attempts failed; try again shortly."
+)
+TIMED_OUT = "Gemini did not answer within {timeout_s:g} s ({attempts} attempts); try again shortly."
+UNREACHABLE = "Could not reach Gemini ({detail}); check the network and GEMINI_BASE_URL."
+KEY_REJECTED = "Gemini rejected the API key (HTTP {code}); check GOOGLE_API_KEY."
+MODEL_NOT_FOUND = "Gemini does not know the model {model!r} (HTTP 404); check the model setting."
+REQUEST_REJECTED = "Gemini rejected the request (HTTP {code} {status}): {detail}"
+OUTPUT_INVALID = (
+    "Gemini's answer for the {step} step did not match the expected format, even after one "
+    "retry; try again or use the offline provider."
+)
+OUTPUT_WITHHELD = (
+    "Gemini returned no answer for the {step} step ({reason}), even after one retry; "
+    "rephrase the goal or use the offline provider."
+)
+EMBED_DIMENSION_MISMATCH = (
+    "Gemini model {model} returned {actual}-dimensional vectors but GEMINI_EMBED_DIMENSIONS is "
+    "{expected}; choose a size the model supports."
+)
+EMBED_COUNT_MISMATCH = "Gemini returned {actual} embeddings for {expected} texts; try again."
+EMBED_ZERO_VECTOR = "Gemini returned an all-zero embedding; it cannot be normalised."
+
+
+@dataclass(frozen=True)
+class ClientOptions:
+    """Connection settings shared by the provider and the embedder."""
+
+    api_key: str
+    base_url: str = ""
+    timeout_s: float = 30.0
+    attempts: int = 4
+    retry_initial_delay_s: float = 1.0
+    retry_max_delay_s: float = 20.0
+
+    @classmethod
+    def from_settings(cls) -> ClientOptions:
+        from django.conf import settings
+
+        return cls(
+            api_key=settings.GOOGLE_API_KEY,
+            base_url=getattr(settings, "GEMINI_BASE_URL", ""),
+            timeout_s=float(getattr(settings, "GEMINI_TIMEOUT_S", 30)),
+            attempts=int(getattr(settings, "GEMINI_ATTEMPTS", 4)),
+            retry_initial_delay_s=float(getattr(settings, "GEMINI_RETRY_INITIAL_DELAY_S", 1.0)),
+            retry_max_delay_s=float(getattr(settings, "GEMINI_RETRY_MAX_DELAY_S", 20.0)),
+        )
+
+    def client(self) -> genai.Client:
+        retry = types.HttpRetryOptions(
+            attempts=self.attempts,
+            initial_delay=self.retry_initial_delay_s,
+            max_delay=self.retry_max_delay_s,
+            exp_base=2,
+            jitter=self.retry_initial_delay_s,  # absolute seconds: scale it with the delay
+            http_status_codes=RETRY_STATUS_CODES,
+        )
+        http = types.HttpOptions(
+            base_url=self.base_url or None,
+            timeout=int(self.timeout_s * 1000),  # milliseconds
+            retry_options=retry,
+        )
+        return genai.Client(api_key=self.api_key, http_options=http)
+
+    def redact(self, text: str) -> str:
+        return text.replace(self.api_key, "[redacted]") if self.api_key else text
+
+
+def describe_failure(exc: Exception, options: ClientOptions, *, model: str) -> tuple[str, bool]:
+    """A user sentence and retryability for a transport/API failure left after retries."""
+    attempts = options.attempts
+    if isinstance(exc, genai_errors.APIError):
+        code = exc.code or 0
+        if code == 429:
+            return RATE_LIMITED.format(attempts=attempts), True
+        if code == 408:
+            return TIMED_OUT.format(timeout_s=options.timeout_s, attempts=attempts), True
+        if code >= 500:
+            return SERVER_FAILED.format(code=code, attempts=attempts), True
+        detail = options.redact(exc.message or "")
+        if code in (401, 403) or "api key" in detail.lower():
+            return KEY_REJECTED.format(code=code), False
+        if code == 404:
+            return MODEL_NOT_FOUND.format(model=model), False
+        return REQUEST_REJECTED.format(code=code, status=exc.status, detail=detail[:300]), False
+    if isinstance(exc, httpx2.TimeoutException):
+        return TIMED_OUT.format(timeout_s=options.timeout_s, attempts=attempts), True
+    detail = options.redact(type(exc).__name__)
+    return UNREACHABLE.format(detail=detail), True
+
+
+_TRANSPORT_ERRORS = (genai_errors.APIError, httpx2.TransportError)
+
+
+# -- response models: contracts minus `extra="forbid"` and minus fields we fill ourselves ------
+
+
+def _doc(model: type[BaseModel], name: str) -> str | None:
+    return model.model_fields[name].description
+
+
+class _SubGoalOut(BaseModel):
+    text: str = Field(description=_doc(SubGoal, "text"))
+    entity: str = Field(description=_doc(SubGoal, "entity"))
+    facts_needed: list[str] = Field(description=_doc(SubGoal, "facts_needed"))
+    compare: list[str] = Field(default_factory=list, description=_doc(SubGoal, "compare"))
+    corpus_ids: list[int] = Field(description=_doc(SubGoal, "corpus_ids"))
+    route_reason: str = Field(description=_doc(SubGoal, "route_reason"))
+    queries: list[str] = Field(description=_doc(SubGoal, "queries"))
+
+
+class _PlanOut(BaseModel):
+    sub_goals: list[_SubGoalOut] = Field(min_length=1, description=_doc(Plan, "sub_goals"))
+    rationale: str = ""
+
+
+class _CitationOut(BaseModel):
+    snippet_id: int
+    quote: str = Field(description=_doc(Citation, "quote"))
+
+
+class _ClaimOut(BaseModel):
+    text: str = Field(description=_doc(Claim, "text"))
+    citations: list[_CitationOut] = Field(min_length=1)
+
+
+class _FollowUpOut(BaseModel):
+    text: str = Field(description=_doc(FollowUp, "text"))
+    entity: str = Field(default="", description=_doc(FollowUp, "entity"))
+    suggested_by: int | None = Field(default=None, description=_doc(FollowUp, "suggested_by"))
+
+
+class _AssessmentOut(BaseModel):
+    verdict: Verdict
+    claims: list[_ClaimOut] = Field(default_factory=list, description=_doc(Assessment, "claims"))
+    missing: list[str] = Field(default_factory=list, description=_doc(Assessment, "missing"))
+    follow_ups: list[_FollowUpOut] = Field(default_factory=list)
+    reason: str = Field(description=_doc(Assessment, "reason"))
+
+
+class _SectionOut(BaseModel):
+    sub_goal: str = Field(description="Key of the sub-goal this section answers, e.g. 'sg-1'.")
+    heading: str
+    status: SectionStatus
+    claims: list[_ClaimOut] = Field(default_factory=list)
+    no_data_text: str = ""
+    follow_up_needed: str = ""
+
+
+class _DossierOut(BaseModel):
+    title: str
+    summary: str
+    sections: list[_SectionOut]
+
+
+def _claims(items: list[_ClaimOut]) -> list[Claim]:
+    return [Claim.model_validate(item.model_dump()) for item in items]
+
+
+def _plan_from(out: _PlanOut) -> Plan:
+    sub_goals = [SubGoal(key=f"sg-{i}", **sg.model_dump()) for i, sg in enumerate(out.sub_goals, 1)]
+    return Plan(sub_goals=sub_goals, rationale=out.rationale)
+
+
+def _dossier_from(out: _DossierOut) -> Dossier:
+    sections = [
+        Section(**s.model_dump(exclude={"claims"}), claims=_claims(s.claims)) for s in out.sections
+    ]
+    return Dossier(title=out.title, summary=out.summary, sections=sections)
+
+
+# -- the provider -----------------------------------------------------------------------------
+
+Out = TypeVar("Out", bound=BaseModel)
+M = TypeVar("M", bound=BaseModel)
+
+
+class ProviderOutputError(ProviderError):
+    """The answer failed validation twice; `usage` still records what the calls cost."""
+
+    def __init__(self, user_message: str, *, usage: Usage) -> None:
+        super().__init__(user_message, retryable=False)
+        self.usage = usage
+
+
+def price_usd(model: str, *, input_tokens: int, output_tokens: int) -> float:
+    """Estimated cost from PRICES_USD_PER_MTOK (a budgeting estimate, not the bill)."""
+    per_in, per_out = PRICES_USD_PER_MTOK.get(model, DEFAULT_PRICE_USD_PER_MTOK)
+    return round((input_tokens * per_in + output_tokens * per_out) / 1_000_000, 6)
+
+
+class GeminiProvider:
+    """ResearchProvider over Gemini structured output, with one repair call per step."""
+
+    name = "gemini"
+
+    def __init__(self, options: ClientOptions, *, model: str) -> None:
+        if not options.api_key:
+            raise ProviderError(NO_API_KEY)
+        self.options = options
+        self.model = model
+        self.label = f"Gemini ({model})"
+        self._client = options.client()
+
+    @classmethod
+    def from_settings(cls) -> GeminiProvider:
+        from django.conf import settings
+
+        model = getattr(settings, "GEMINI_MODEL", "") or "gemini-3-flash-preview"
+        return cls(ClientOptions.from_settings(), model=model)
+
+    def plan(self, *, goal: str, corpora: list[CorpusInfo]) -> Reply[Plan]:
+        prompt = prompts.plan_prompt(goal=goal, corpora=corpora)
+        return self._structured("plan", prompts.PLAN_SYSTEM, prompt, _PlanOut, _plan_from)
+
+    def assess(
+        self, *, goal: str, sub_goal: SubGoal, snippets: list[Snippet], searched: list[str]
+    ) -> Reply[Assessment]:
+        prompt = prompts.assess_prompt(
+            goal=goal, sub_goal=sub_goal, snippets=snippets, searched=searched
+        )
+
+        def convert(out: _AssessmentOut) -> Assessment:
+            fields = out.model_dump(exclude={"claims", "follow_ups"})
+            return Assessment(
+                sub_goal=sub_goal.key,
+                claims=_claims(out.claims),
+                follow_ups=[FollowUp.model_validate(f.model_dump()) for f in out.follow_ups],
+                **fields,
+            )
+
+        return self._structured("assess", prompts.ASSESS_SYSTEM, prompt, _AssessmentOut, convert)
+
+    def synthesize(
+        self,
+        *,
+        goal: str,
+        shape: AnswerShape,
+        sub_goals: list[SubGoal],
+        assessments: list[Assessment],
+        snippets: dict[int, Snippet],
+    ) -> Reply[Dossier]:
+        prompt = prompts.synthesize_prompt(
+            goal=goal,
+            shape=shape,
+            sub_goals=sub_goals,
+            assessments=assessments,
+            snippets=snippets,
+        )
+        return self._structured(
+            "synthesize", prompts.SYNTHESIZE_SYSTEM, prompt, _DossierOut, _dossier_from
+        )
+
+    # -- internals ----------------------------------------------------------------------------
+    def _structured(
+        self,
+        step: str,
+        system: str,
+        prompt: str,
+        schema: type[Out],
+        convert: Callable[[Out], M],
+    ) -> Reply[M]:
+        """Call, validate, repair once; raise ProviderOutputError if the repair fails too."""
+        response = self._generate(system, prompt, schema)
+        usage = self._usage(response)
+        value, problem, text = self._parse(response, schema, convert)
+        if value is None:
+            logger.warning("gemini %s answer rejected, repairing: %s", step, problem)
+            repair = prompts.repair_prompt(original=prompt, bad_output=text, error=problem)
+            response = self._generate(system, repair, schema)
+            usage = usage + self._usage(response)
+            value, problem, text = self._parse(response, schema, convert)
+        if value is None:
+            logger.warning("gemini %s repair rejected: %s", step, problem)
+            withheld = _withheld_reason(response)
+            message = (
+                OUTPUT_WITHHELD.format(step=step, reason=withheld)
+                if withheld
+                else OUTPUT_INVALID.format(step=step)
+            )
+            raise ProviderOutputError(message, usage=usage)
+        return Reply(value=value, usage=usage, model=response.model_version or self.model)
+
+    def _generate(
+        self, system: str, contents: str, schema: type[BaseModel]
+    ) -> types.GenerateContentResponse:
+        config = types.GenerateContentConfig(
+            response_mime_type="application/json",
+            response_schema=schema,
+            temperature=0.2,
+            system_instruction=system,
+        )
+        try:
+            return self._client.models.generate_content(
+                model=self.model, contents=contents, config=config
+            )
+        except _TRANSPORT_ERRORS as exc:
+            message, retryable = describe_failure(exc, self.options, model=self.model)
+            logger.warning("gemini call failed: %s", self.options.redact(repr(exc)))
+            raise ProviderError(message, retryable=retryable) from None
+
+    def _parse(
+        self,
+        response: types.GenerateContentResponse,
+        schema: type[Out],
+        convert: Callable[[Out], M],
+    ) -> tuple[M | None, str, str]:
+        """(value, problem, raw text): value is None when the answer is unusable."""
+        withheld = _withheld_reason(response)
+        if withheld:
+            return None, f"No answer was returned: {withheld}.", ""
+        text = response.text or ""
+        try:
+            return convert(schema.model_validate_json(text)), "", text
+        except ValidationError as exc:
+            return None, _summarise(exc), text
+
+    def _usage(self, response: types.GenerateContentResponse) -> Usage:
+        meta = response.usage_metadata
+        input_tokens = (meta.prompt_token_count or 0) if meta else 0
+        # Thinking tokens are billed as output.
+        output_tokens = (
+            (meta.candidates_token_count or 0) + (meta.thoughts_token_count or 0) if meta else 0
+        )
+        return Usage(
+            calls=1,
+            input_tokens=input_tokens,
+            output_tokens=output_tokens,
+            cost_usd=price_usd(self.model, input_tokens=input_tokens, output_tokens=output_tokens),
+        )
+
+
+def _withheld_reason(response: types.GenerateContentResponse) -> str:
+    """Why there is no text at all ('' when there is some)."""
+    if not response.candidates:
+        feedback = response.prompt_feedback
+        block = feedback.block_reason if feedback else None
+        return f"blocked: {block.value}" if block else "no candidates"
+    candidate = response.candidates[0]
+    if response.text:
+        return ""
+    finish = candidate.finish_reason
+    if finish is not None and finish != types.FinishReason.STOP:
+        return f"finish reason {finish.value}"
+    return "empty answer"
+
+
+def _summarise(exc: ValidationError) -> str:
+    """Pydantic errors without the offending input (it may be long): 'loc: message' lines."""
+    lines = [
+        f"{'.'.join(str(p) for p in err['loc']) or '(root)'}: {err['msg']}"
+        for err in exc.errors(include_input=False, include_url=False)[:20]
+    ]
+    return "\n".join(lines)
+
+
+# -- the embedder -----------------------------------------------------------------------------
+
+
+class GeminiEmbedder:
+    """corpora.embedders.Embedder over gemini-embedding-001; unit-length vectors."""
+
+    name = "gemini"
+
+    def __init__(self, options: ClientOptions, *, model: str, dimensions: int) -> None:
+        if not options.api_key:
+            raise EmbedderError(NO_API_KEY)
+        self.options = options
+        self.model = model
+        self.dimensions = dimensions
+        self._client = options.client()
+
+    @classmethod
+    def from_settings(cls) -> GeminiEmbedder:
+        from django.conf import settings
+
+        return cls(
+            ClientOptions.from_settings(),
+            model=getattr(settings, "GEMINI_EMBED_MODEL", "") or "gemini-embedding-001",
+            dimensions=int(getattr(settings, "GEMINI_EMBED_DIMENSIONS", 384)),
+        )
+
+    def embed_documents(self, texts: Sequence[str]) -> list[Vector]:
+        vectors: list[Vector] = []
+        for start in range(0, len(texts), EMBED_BATCH_SIZE):
+            batch = list(texts[start : start + EMBED_BATCH_SIZE])
+            vectors.extend(self._embed(batch, task_type="RETRIEVAL_DOCUMENT"))
+        return vectors
+
+    def embed_query(self, text: str) -> Vector:
+        return self._embed([text], task_type="RETRIEVAL_QUERY")[0]
+
+    def _embed(self, batch: list[str], *, task_type: str) -> list[Vector]:
+        config = types.EmbedContentConfig(
+            output_dimensionality=self.dimensions, task_type=task_type
+        )
+        try:
+            result = self._client.models.embed_content(
+                model=self.model,
+                contents=batch,  # type: ignore[arg-type]  # list[str] is accepted
+                config=config,
+            )
+        except _TRANSPORT_ERRORS as exc:
+            message, retryable = describe_failure(exc, self.options, model=self.model)
+            logger.warning("gemini embed failed: %s", self.options.redact(repr(exc)))
+            raise EmbedderError(message, retryable=retryable) from None
+        embeddings = result.embeddings or []
+        if len(embeddings) != len(batch):
+            raise EmbedderError(
+                EMBED_COUNT_MISMATCH.format(actual=len(embeddings), expected=len(batch)),
+                retryable=True,
+            )
+        return [self._unit(e.values or []) for e in embeddings]
+
+    def _unit(self, values: list[float]) -> Vector:
+        """L2-normalised: truncated (MRL) Gemini vectors are not unit length."""
+        if len(values) != self.dimensions:
+            raise EmbedderError(
+                EMBED_DIMENSION_MISMATCH.format(
+                    model=self.model, actual=len(values), expected=self.dimensions
+                )
+            )
+        norm = math.sqrt(sum(x * x for x in values))
+        if norm == 0:
+            raise EmbedderError(EMBED_ZERO_VECTOR)
+        return [x / norm for x in values]

@@ -1,0 +1,119 @@
+"""The loop's view of corpora: scope checks, routing signals, search, ledger rows.
+
+Every read goes through corpora.search / corpora.selectors with the run owner's access.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from corpora.models import Corpus
+from corpora.routing import corpus_centroids, route_signals
+from corpora.search import SearchFilters, chunk_search
+from corpora.selectors import chunks_get_for, corpora_visible
+from research.agents.router import RouteSignal
+from research.contracts import CorpusInfo, Dossier, Plan, Query, Scope, SectionStatus, Snippet
+from research.errors import DossierError
+
+if TYPE_CHECKING:
+    from research.loop import State
+
+NO_ACCESSIBLE_CORPUS = "None of the selected corpora is accessible to the run's owner."
+PREVIEW_CHARS = 280
+
+
+def corpora_info(run: Any, scope: Scope) -> list[CorpusInfo]:
+    rows = corpora_visible(user=run.owner).filter(pk__in=scope.corpus_ids).order_by("name")
+    infos = [CorpusInfo(id=c.pk, slug=c.slug, name=c.name, description=c.description) for c in rows]
+    if not infos:
+        raise DossierError(NO_ACCESSIBLE_CORPUS)
+    return infos
+
+
+def signals_for(run: Any, scope: Scope, plan: Plan) -> dict[str, dict[int, RouteSignal]]:
+    ids = [c.id for c in corpora_info(run, scope)]
+    if len(ids) == 1:
+        return {}
+    centroids = corpus_centroids(user=run.owner, corpus_ids=ids)
+    out: dict[str, dict[int, RouteSignal]] = {}
+    for sg in plan.sub_goals:
+        merged: dict[int, RouteSignal] = {}
+        for entity in sg.compare or [sg.entity]:
+            raw = route_signals(user=run.owner, corpus_ids=ids, entity=entity, text=sg.text,
+                                centroids=centroids)  # fmt: skip
+            for cid, values in raw.items():
+                old = merged.get(cid, RouteSignal())
+                merged[cid] = RouteSignal(
+                    title_sim=max(old.title_sim, values.get("title_sim", 0.0)),
+                    phrase_hits=old.phrase_hits + int(values.get("phrase_hits", 0)),
+                    description_sim=values.get("description_sim", 0.0),
+                    centroid_sim=values.get("centroid_sim", 0.0),
+                )
+        out[sg.key] = merged
+    return out
+
+
+def search(run: Any, scope: Scope, query: Query, *, k: int) -> list[Snippet]:
+    """Hybrid search with the owner's access; corpora grouped by their embedder."""
+    filters = SearchFilters(date_from=scope.date_from, date_to=scope.date_to)
+    by_embedder: dict[str, list[int]] = {}
+    for cid, embedder in Corpus.objects.filter(pk__in=query.corpus_ids).values_list("pk", "embedder"):
+        by_embedder.setdefault(embedder, []).append(cid)
+    hits = []
+    for embedder, ids in by_embedder.items():
+        hits += chunk_search(user=run.owner, query=query.text, corpus_ids=ids, k=k,
+                             filters=filters, embedder_name=embedder)  # fmt: skip
+    hits.sort(key=lambda h: -h.fused)
+    return [
+        Snippet(
+            id=h.chunk_id, corpus_id=h.corpus_id, document_id=h.document_id, title=h.title,
+            page_start=h.page_start, page_end=h.page_end, text=h.text, score=h.fused,
+            page_breaks=[(int(a), int(b)) for a, b in h.page_breaks],
+        )  # fmt: skip
+        for h in hits[:k]
+    ]
+
+
+def hit_payload(snippet: Snippet) -> dict[str, Any]:
+    return {
+        "id": snippet.id,
+        "document_id": snippet.document_id,
+        "corpus_id": snippet.corpus_id,
+        "title": snippet.title,
+        "page_start": snippet.page_start,
+        "page_end": snippet.page_end,
+        "score": round(snippet.score, 5),
+        "preview": snippet.text[:PREVIEW_CHARS],
+    }
+
+
+def visible_snippet_ids(run: Any, ids: list[int]) -> set[int]:
+    return set(chunks_get_for(user=run.owner, chunk_ids=ids))
+
+
+def ledger(state: State, dossier: Dossier) -> list[dict[str, Any]]:
+    """One row per sub-goal: status, citations, and for open parts why and what next."""
+    names = dict(Corpus.objects.values_list("pk", "name"))
+    rows = []
+    for sg, section in zip(state.plan.sub_goals, dossier.sections, strict=True):
+        a = state.assessments.get(sg.key)
+        pool = sorted(state.evidence.get(sg.key, {}).values(), key=lambda s: -s.score)[:3]
+        row: dict[str, Any] = {
+            "sub_goal": sg.key,
+            "text": sg.text,
+            "status": section.status,
+            "citations": sorted({c.snippet_id for cl in section.claims for c in cl.citations}),
+            "corpora": [names.get(c, str(c)) for c in sg.corpus_ids],
+            "route_reason": sg.route_reason,
+            "queries": state.searched.get(sg.key, []),
+            "verdict": a.verdict if a else "not assessed",
+            "reason": a.reason if a else "",
+        }
+        if section.status != SectionStatus.ANSWERED:
+            row["best_hits"] = [
+                {"id": s.id, "title": s.title, "page": s.page_start, "score": round(s.score, 5)}
+                for s in pool
+            ]
+            row["follow_up_needed"] = section.follow_up_needed
+        rows.append(row)
+    return rows
