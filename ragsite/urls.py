@@ -10,4 +10,6 @@ urlpatterns = [
     path("login/", auth_views.LoginView.as_view(redirect_authenticated_user=True), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("admin/", admin.site.urls),
+    path("corpora/", include("corpora.urls")),
+    path("", include("research.urls")),
 ]

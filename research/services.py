@@ -119,8 +119,13 @@ def run_finish_failed(*, run: ResearchRun, reason: str) -> None:
     )
 
 
-def run_execute(*, run_id: int, provider_name: str | None = None) -> str:
-    """Claim the run and execute the loop; returns the final status."""
+def run_execute(
+    *, run_id: int, provider_name: str | None = None, perseverance: bool | None = None
+) -> str:
+    """Claim the run and execute the loop; returns the final status.
+
+    `perseverance` overrides settings.PERSEVERANCE_OFF for this run (the evaluation's A/B).
+    """
     from research.loop import run_loop
     from research.providers.base import get_provider
 
@@ -129,7 +134,7 @@ def run_execute(*, run_id: int, provider_name: str | None = None) -> str:
         return ResearchRun.objects.filter(pk=run_id).values_list("status", flat=True).first() or ""
     try:
         provider = get_provider(provider_name or run.provider)
-        run_loop(run, provider=provider)
+        run_loop(run, provider=provider, perseverance=perseverance)
     except RunSuperseded:
         run.refresh_from_db()
     except RunCancelled:

@@ -70,7 +70,8 @@ def _list_span(part: str) -> tuple[int, int, list[str]] | None:
     return best
 
 
-def _entity(part: str) -> str:
+def main_entity(part: str) -> str:
+    """The most specific name in `part` (its subject), or its first content words."""
     candidates = [n for n in names(part) if n.lower() not in {"i", "a"}]
     if not candidates:
         terms = content_terms(part)
@@ -103,7 +104,7 @@ def plan_goal(goal: str) -> Plan:
                 )
             )
         else:
-            sub_goals.append(_sub_goal(len(sub_goals) + 1, part, _entity(part)))
+            sub_goals.append(_sub_goal(len(sub_goals) + 1, part, main_entity(part)))
     rationale = (
         "single question kept whole"
         if len(sub_goals) == 1

@@ -1,9 +1,7 @@
 """Gemini adapters: the research provider and the embedder. The only module importing google.genai.
 
-Structured output uses small response models that mirror the contracts: the contracts forbid
-extra keys, which pydantic writes as `additionalProperties: false`, and the Gemini Developer
-API rejects that field with a 400 (googleapis/python-genai#1815). The response models also
-leave out what we fill ourselves (sub-goal keys, the assessed sub-goal, citation pages).
+Structured output asks for the answer schemas in `prompts.py`, which mirror the contracts
+without `extra="forbid"` (the Gemini Developer API rejects `additionalProperties` with a 400).
 
 Transport retries (429, 5xx, timeouts) belong to the client's `HttpRetryOptions`; we add one
 repair call when an answer does not validate, and map what is left to `ProviderError` /
@@ -22,24 +20,18 @@ import httpx2
 from google import genai
 from google.genai import errors as genai_errors
 from google.genai import types
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import BaseModel, ValidationError
 
 from corpora.embedders import EmbedderError, Vector
 from research.contracts import (
     AnswerShape,
     Assessment,
-    Citation,
-    Claim,
     CorpusInfo,
     Dossier,
-    FollowUp,
     Plan,
-    Section,
-    SectionStatus,
     Snippet,
     SubGoal,
     Usage,
-    Verdict,
 )
 from research.errors import ProviderError
 from research.providers import prompts
@@ -160,83 +152,6 @@ def describe_failure(exc: Exception, options: ClientOptions, *, model: str) -> t
 _TRANSPORT_ERRORS = (genai_errors.APIError, httpx2.TransportError)
 
 
-# -- response models: contracts minus `extra="forbid"` and minus fields we fill ourselves ------
-
-
-def _doc(model: type[BaseModel], name: str) -> str | None:
-    return model.model_fields[name].description
-
-
-class _SubGoalOut(BaseModel):
-    text: str = Field(description=_doc(SubGoal, "text"))
-    entity: str = Field(description=_doc(SubGoal, "entity"))
-    facts_needed: list[str] = Field(description=_doc(SubGoal, "facts_needed"))
-    compare: list[str] = Field(default_factory=list, description=_doc(SubGoal, "compare"))
-    corpus_ids: list[int] = Field(description=_doc(SubGoal, "corpus_ids"))
-    route_reason: str = Field(description=_doc(SubGoal, "route_reason"))
-    queries: list[str] = Field(description=_doc(SubGoal, "queries"))
-
-
-class _PlanOut(BaseModel):
-    sub_goals: list[_SubGoalOut] = Field(min_length=1, description=_doc(Plan, "sub_goals"))
-    rationale: str = ""
-
-
-class _CitationOut(BaseModel):
-    snippet_id: int
-    quote: str = Field(description=_doc(Citation, "quote"))
-
-
-class _ClaimOut(BaseModel):
-    text: str = Field(description=_doc(Claim, "text"))
-    citations: list[_CitationOut] = Field(min_length=1)
-
-
-class _FollowUpOut(BaseModel):
-    text: str = Field(description=_doc(FollowUp, "text"))
-    entity: str = Field(default="", description=_doc(FollowUp, "entity"))
-    suggested_by: int | None = Field(default=None, description=_doc(FollowUp, "suggested_by"))
-
-
-class _AssessmentOut(BaseModel):
-    verdict: Verdict
-    claims: list[_ClaimOut] = Field(default_factory=list, description=_doc(Assessment, "claims"))
-    missing: list[str] = Field(default_factory=list, description=_doc(Assessment, "missing"))
-    follow_ups: list[_FollowUpOut] = Field(default_factory=list)
-    reason: str = Field(description=_doc(Assessment, "reason"))
-
-
-class _SectionOut(BaseModel):
-    sub_goal: str = Field(description="Key of the sub-goal this section answers, e.g. 'sg-1'.")
-    heading: str
-    status: SectionStatus
-    claims: list[_ClaimOut] = Field(default_factory=list)
-    no_data_text: str = ""
-    follow_up_needed: str = ""
-
-
-class _DossierOut(BaseModel):
-    title: str
-    summary: str
-    sections: list[_SectionOut]
-
-
-def _claims(items: list[_ClaimOut]) -> list[Claim]:
-    return [Claim.model_validate(item.model_dump()) for item in items]
-
-
-def _plan_from(out: _PlanOut) -> Plan:
-    sub_goals = [SubGoal(key=f"sg-{i}", **sg.model_dump()) for i, sg in enumerate(out.sub_goals, 1)]
-    return Plan(sub_goals=sub_goals, rationale=out.rationale)
-
-
-def _dossier_from(out: _DossierOut) -> Dossier:
-    sections = [
-        Section(**s.model_dump(exclude={"claims"}), claims=_claims(s.claims)) for s in out.sections
-    ]
-    return Dossier(title=out.title, summary=out.summary, sections=sections)
-
-
 # -- the provider -----------------------------------------------------------------------------
 
 Out = TypeVar("Out", bound=BaseModel)
@@ -279,7 +194,9 @@ class GeminiProvider:
 
     def plan(self, *, goal: str, corpora: list[CorpusInfo]) -> Reply[Plan]:
         prompt = prompts.plan_prompt(goal=goal, corpora=corpora)
-        return self._structured("plan", prompts.PLAN_SYSTEM, prompt, _PlanOut, _plan_from)
+        return self._structured(
+            "plan", prompts.PLAN_SYSTEM, prompt, prompts.PlanAnswer, prompts.plan_from
+        )
 
     def assess(
         self, *, goal: str, sub_goal: SubGoal, snippets: list[Snippet], searched: list[str]
@@ -288,16 +205,12 @@ class GeminiProvider:
             goal=goal, sub_goal=sub_goal, snippets=snippets, searched=searched
         )
 
-        def convert(out: _AssessmentOut) -> Assessment:
-            fields = out.model_dump(exclude={"claims", "follow_ups"})
-            return Assessment(
-                sub_goal=sub_goal.key,
-                claims=_claims(out.claims),
-                follow_ups=[FollowUp.model_validate(f.model_dump()) for f in out.follow_ups],
-                **fields,
-            )
+        def convert(out: prompts.AssessmentAnswer) -> Assessment:
+            return prompts.assessment_from(out, sub_goal_key=sub_goal.key)
 
-        return self._structured("assess", prompts.ASSESS_SYSTEM, prompt, _AssessmentOut, convert)
+        return self._structured(
+            "assess", prompts.ASSESS_SYSTEM, prompt, prompts.AssessmentAnswer, convert
+        )
 
     def synthesize(
         self,
@@ -315,9 +228,8 @@ class GeminiProvider:
             assessments=assessments,
             snippets=snippets,
         )
-        return self._structured(
-            "synthesize", prompts.SYNTHESIZE_SYSTEM, prompt, _DossierOut, _dossier_from
-        )
+        system, schema = prompts.SYNTHESIZE_SYSTEM, prompts.DossierAnswer
+        return self._structured("synthesize", system, prompt, schema, prompts.dossier_from)
 
     # -- internals ----------------------------------------------------------------------------
     def _structured(
@@ -462,10 +374,11 @@ class GeminiEmbedder:
         config = types.EmbedContentConfig(
             output_dimensionality=self.dimensions, task_type=task_type
         )
+        contents: list[types.ContentUnion] = list(batch)  # one string per request
         try:
             result = self._client.models.embed_content(
                 model=self.model,
-                contents=batch,  # type: ignore[arg-type]  # list[str] is accepted
+                contents=contents,
                 config=config,
             )
         except _TRANSPORT_ERRORS as exc:

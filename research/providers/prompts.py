@@ -1,9 +1,14 @@
-"""Prompt text for the Gemini provider, built from contract objects.
+"""What the Gemini provider asks: prompt text built from contracts, and the answer schemas.
 
 Everything that comes from users or documents (goal, corpus descriptions, snippet text) sits
 inside tags and is declared data: a document may contain instructions aimed at the model, and
 those must never be followed. Tag look-alikes inside data are neutralised so a snippet cannot
 close its own tag.
+
+The answer schemas mirror the contracts without `extra="forbid"` (pydantic writes it as
+`additionalProperties: false`, which the Gemini Developer API rejects with a 400,
+googleapis/python-genai#1815) and without what the provider fills itself (sub-goal keys, the
+assessed sub-goal, citation pages); `*_from` turn a validated answer into the contract.
 """
 
 from __future__ import annotations
@@ -11,13 +16,23 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from pydantic import BaseModel, Field
+
 from research.contracts import (
     NO_DATA,
     AnswerShape,
     Assessment,
+    Citation,
+    Claim,
     CorpusInfo,
+    Dossier,
+    FollowUp,
+    Plan,
+    Section,
+    SectionStatus,
     Snippet,
     SubGoal,
+    Verdict,
 )
 
 DATA_RULES = (
@@ -81,7 +96,6 @@ Split the goal into a coverage checklist of sub-goals:
   `route_reason` says why, citing the descriptions. If none fits well, pick the closest.
 - `queries`: 1-3 short, focused search queries per sub-goal; each names exactly ONE entity
   and the fact sought (for a comparison: separate queries per compared entity).
-- `key`: "sg-1", "sg-2", ... in order.
 {DATA_RULES}
 Answer with JSON matching the response schema only."""
 
@@ -207,4 +221,93 @@ def repair_prompt(*, original: str, bad_output: str, error: str) -> str:
         f"<validation_error>\n{neutralise(error)}\n</validation_error>\n"
         "Answer again with a single JSON object that matches the response schema exactly: "
         "no prose, no code fences, all required fields present, correct types and enum values."
+    )
+
+
+# -- answer schemas: contracts minus `extra="forbid"` and minus fields we fill ourselves ------
+
+
+def _doc(model: type[BaseModel], name: str) -> str | None:
+    return model.model_fields[name].description
+
+
+class SubGoalAnswer(BaseModel):
+    text: str = Field(description=_doc(SubGoal, "text"))
+    entity: str = Field(description=_doc(SubGoal, "entity"))
+    facts_needed: list[str] = Field(description=_doc(SubGoal, "facts_needed"))
+    compare: list[str] = Field(default_factory=list, description=_doc(SubGoal, "compare"))
+    corpus_ids: list[int] = Field(description=_doc(SubGoal, "corpus_ids"))
+    route_reason: str = Field(description=_doc(SubGoal, "route_reason"))
+    queries: list[str] = Field(description=_doc(SubGoal, "queries"))
+
+
+class PlanAnswer(BaseModel):
+    sub_goals: list[SubGoalAnswer] = Field(min_length=1, description=_doc(Plan, "sub_goals"))
+    rationale: str = ""
+
+
+class CitationAnswer(BaseModel):
+    snippet_id: int
+    quote: str = Field(description=_doc(Citation, "quote"))
+
+
+class ClaimAnswer(BaseModel):
+    text: str = Field(description=_doc(Claim, "text"))
+    citations: list[CitationAnswer] = Field(min_length=1)
+
+
+class FollowUpAnswer(BaseModel):
+    text: str = Field(description=_doc(FollowUp, "text"))
+    entity: str = Field(default="", description=_doc(FollowUp, "entity"))
+    suggested_by: int | None = Field(default=None, description=_doc(FollowUp, "suggested_by"))
+
+
+class AssessmentAnswer(BaseModel):
+    verdict: Verdict
+    claims: list[ClaimAnswer] = Field(default_factory=list, description=_doc(Assessment, "claims"))
+    missing: list[str] = Field(default_factory=list, description=_doc(Assessment, "missing"))
+    follow_ups: list[FollowUpAnswer] = Field(default_factory=list)
+    reason: str = Field(description=_doc(Assessment, "reason"))
+
+
+class SectionAnswer(BaseModel):
+    sub_goal: str = Field(description="Key of the sub-goal this section answers, e.g. 'sg-1'.")
+    heading: str
+    status: SectionStatus
+    claims: list[ClaimAnswer] = Field(default_factory=list)
+    no_data_text: str = ""
+    follow_up_needed: str = ""
+
+
+class DossierAnswer(BaseModel):
+    title: str
+    summary: str
+    sections: list[SectionAnswer]
+
+
+def _claims(items: list[ClaimAnswer]) -> list[Claim]:
+    return [Claim.model_validate(item.model_dump()) for item in items]
+
+
+def plan_from(out: PlanAnswer) -> Plan:
+    """The plan with keys assigned here (sg-1, sg-2, …), so they are unique and stable."""
+    sub_goals = [SubGoal(key=f"sg-{i}", **sg.model_dump()) for i, sg in enumerate(out.sub_goals, 1)]
+    return Plan(sub_goals=sub_goals, rationale=out.rationale)
+
+
+def dossier_from(out: DossierAnswer) -> Dossier:
+    """The dossier contract; citation pages stay unset for the gate to fill."""
+    sections = [
+        Section(**s.model_dump(exclude={"claims"}), claims=_claims(s.claims)) for s in out.sections
+    ]
+    return Dossier(title=out.title, summary=out.summary, sections=sections)
+
+
+def assessment_from(out: AssessmentAnswer, *, sub_goal_key: str) -> Assessment:
+    """The assessment contract for the sub-goal we asked about (not one the model names)."""
+    return Assessment(
+        sub_goal=sub_goal_key,
+        claims=_claims(out.claims),
+        follow_ups=[FollowUp.model_validate(f.model_dump()) for f in out.follow_ups],
+        **out.model_dump(exclude={"claims", "follow_ups"}),
     )

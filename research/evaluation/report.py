@@ -1,0 +1,93 @@
+"""Aggregate case scores into the tables `evaluate` prints (and its JSON)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import asdict
+from statistics import mean, median
+from typing import Any
+
+from research.evaluation.scoring import CaseScore, PartScore
+
+
+def _share(values: Iterable[bool | None]) -> float | None:
+    vals = [v for v in values if v is not None]
+    return sum(vals) / len(vals) if vals else None
+
+
+def summarize(scores: list[CaseScore]) -> dict[str, Any]:
+    parts: list[PartScore] = [p for s in scores for p in s.parts]
+    answerable = [p for p in parts if p.answerable]
+    null = [p for p in parts if not p.answerable]
+    cites = sum(s.citations for s in scores)
+    multi = [s for s in scores if len(s.parts) > 1]
+    trajectories = [s.trajectory for s in scores if s.trajectory is not None]
+    return {
+        "cases": len(scores),
+        "parts": len(parts),
+        "completeness": _share(p.correct for p in answerable),
+        "answer_found": _share(p.answer_found for p in answerable),
+        "evidence_cited": _share(p.evidence_cited for p in answerable),
+        "abstention": _share(not p.answered for p in null),
+        "false_abstention": _share(not p.answered for p in answerable),
+        "silent_half_answers": sum(s.silent_half_answer for s in scores),
+        "citation_validity": (sum(s.citations_valid for s in scores) / cites) if cites else None,
+        "trajectory": mean(trajectories) if trajectories else None,
+        "all_parts_right": _share(all(p.correct for p in s.parts) for s in multi) if multi else None,
+        "quote_recall_10": _mean(p.quote_recall_10 for p in answerable),
+        "all_at_10": _share(p.all_at_10 for p in answerable),
+        "all_at_20": _share(p.all_at_20 for p in answerable),
+        "second_hop_10": _share(p.second_hop for p in answerable),
+        "routing": _share(p.evidence_corpus_searched for p in answerable),
+        "corpora_per_part": _mean(p.corpora_searched for p in parts if p.corpora_searched),
+        "calls_per_case": mean(s.calls for s in scores) if scores else None,
+        "tokens_per_case": mean(s.tokens for s in scores) if scores else None,
+        "seconds_per_case": mean(s.seconds for s in scores) if scores else None,
+        "median_seconds": median(s.seconds for s in scores) if scores else None,
+    }
+
+
+def _mean(values: Iterable[float | None]) -> float | None:
+    vals = [v for v in values if v is not None]
+    return mean(vals) if vals else None
+
+
+COLUMNS = [
+    ("completeness", "complete"), ("abstention", "abstain"), ("false_abstention", "false abst"),
+    ("silent_half_answers", "silent"), ("citation_validity", "cit valid"), ("trajectory", "traject"),
+    ("all_parts_right", "all parts"), ("calls_per_case", "calls/case"),
+    ("seconds_per_case", "s/case"),
+]  # fmt: skip
+RETRIEVAL_COLUMNS = [
+    ("quote_recall_10", "QuoteRec@10"), ("all_at_10", "All@10"), ("all_at_20", "All@20"),
+    ("second_hop_10", "2nd hop@10"), ("routing", "routing"), ("corpora_per_part", "corpora/part"),
+]  # fmt: skip
+
+
+def _fmt(value: Any) -> str:
+    if value is None:
+        return "–"
+    if isinstance(value, float):
+        return f"{value:.3f}" if value < 100 else f"{value:.0f}"
+    return str(value)
+
+
+def table(rows: list[tuple[str, dict[str, Any]]], columns: list[tuple[str, str]]) -> str:
+    header = ["run".ljust(28)] + [label.rjust(11) for _, label in columns]
+    lines = [" ".join(header), "-" * len(" ".join(header))]
+    for name, summary in rows:
+        lines.append(" ".join([name.ljust(28)] + [_fmt(summary.get(k)).rjust(11) for k, _ in columns]))
+    return "\n".join(lines)
+
+
+def by_type(scores: list[CaseScore]) -> dict[str, list[CaseScore]]:
+    groups: dict[str, list[CaseScore]] = {}
+    for s in scores:
+        groups.setdefault(s.type, []).append(s)
+    groups["single"] = [s for s in scores if len(s.parts) == 1]
+    groups["multi-part"] = [s for s in scores if len(s.parts) > 1]
+    return {k: v for k, v in groups.items() if v}
+
+
+def as_json(scores: list[CaseScore]) -> list[dict[str, Any]]:
+    return [asdict(s) for s in scores]

@@ -1,0 +1,193 @@
+"""Pure scoring of one run against one case. No database, no model: tests feed it by hand.
+
+Judgements are deliberately simple and stated here so they can be checked:
+- an answer is present when an `answer_any` string occurs in the section's text after
+  lower-casing and whitespace collapsing; for long answers, alternatively when at least half
+  of the key points are covered, a key point being covered when 60 % of its content words
+  (stemmed) occur in the section;
+- evidence is cited when a citation's document title or filename equals an `evidence` entry
+  (case- and whitespace-insensitive);
+- a part maps to the plan section whose heading shares most content words with it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from research.agents.text import content_terms, normalize
+
+KEYPOINT_COVERED = 0.6
+TRAJECTORY_MATCH = 0.5
+
+
+@dataclass(frozen=True)
+class CitationResult:
+    snippet_id: int
+    document_title: str
+    document_filename: str
+    valid: bool  # snippet of this run, quote inside its text
+
+
+@dataclass(frozen=True)
+class SectionResult:
+    heading: str
+    answered: bool
+    text: str
+    citations: tuple[CitationResult, ...] = ()
+    retrieved_titles: tuple[tuple[str, ...], ...] = ()  # per query: ranked document titles
+    retrieved_texts: tuple[tuple[str, ...], ...] = ()  # per query: ranked chunk texts
+    corpora_searched: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True)
+class RunResult:
+    status: str
+    sections: tuple[SectionResult, ...]
+    queries: tuple[str, ...] = ()
+    calls: int = 0
+    tokens: int = 0
+    seconds: float = 0.0
+
+
+@dataclass
+class PartScore:
+    answerable: bool
+    answered: bool
+    correct: bool
+    answer_found: bool = False
+    evidence_cited: bool = False
+    keypoint_completeness: float | None = None
+    quote_recall_10: float | None = None
+    all_at_10: bool | None = None
+    all_at_20: bool | None = None
+    second_hop: bool | None = None
+    evidence_corpus_searched: bool | None = None
+    corpora_searched: int = 0
+
+
+@dataclass
+class CaseScore:
+    case_id: str
+    type: str
+    parts: list[PartScore] = field(default_factory=list)
+    silent_half_answer: bool = False
+    citations: int = 0
+    citations_valid: int = 0
+    trajectory: float | None = None
+    calls: int = 0
+    tokens: int = 0
+    seconds: float = 0.0
+    status: str = ""
+
+
+def contains_answer(text: str, answers: list[str]) -> bool:
+    hay = normalize(text)
+    return any(normalize(a) and normalize(a) in hay for a in answers)
+
+
+def keypoint_coverage(text: str, keypoints: list[str]) -> float:
+    have = set(content_terms(text))
+    covered = 0
+    for point in keypoints:
+        terms = content_terms(point.split(".", 1)[-1] if point[:3].strip(". ").isdigit() else point)
+        if terms and sum(t in have for t in terms) / len(terms) >= KEYPOINT_COVERED:
+            covered += 1
+    return covered / len(keypoints) if keypoints else 0.0
+
+
+def _same(a: str, b: str) -> bool:
+    return " ".join(a.lower().split()) == " ".join(b.lower().split())
+
+
+def evidence_cited(section: SectionResult, evidence: list[str]) -> bool:
+    return any(
+        c.valid and any(_same(e, c.document_title) or _same(e, c.document_filename) for e in evidence)
+        for c in section.citations
+    )
+
+
+def match_parts(parts: list[dict[str, Any]], sections: tuple[SectionResult, ...]) -> list[int | None]:
+    """Each part's section index: greedy by shared content words, reusing when there are fewer."""
+    if not sections:
+        return [None] * len(parts)
+    scores = []
+    for i, part in enumerate(parts):
+        pt = set(content_terms(part["subgoal"]))
+        for j, section in enumerate(sections):
+            st = set(content_terms(section.heading))
+            overlap = len(pt & st) / (len(pt | st) or 1)
+            scores.append((overlap, -abs(i - j), i, j))
+    scores.sort(reverse=True)
+    chosen: dict[int, int] = {}
+    used: set[int] = set()
+    for _, _, i, j in scores:
+        if i not in chosen and (j not in used or len(sections) < len(parts)):
+            chosen[i] = j
+            used.add(j)
+    return [chosen.get(i) for i in range(len(parts))]
+
+
+def _retrieval(part: dict[str, Any], section: SectionResult) -> dict[str, Any]:
+    evidence = part.get("evidence") or []
+    top10 = {t for titles in section.retrieved_titles for t in titles[:10]}
+    top20 = {t for titles in section.retrieved_titles for t in titles[:20]}
+    found10 = {e for e in evidence if any(_same(e, t) for t in top10)}
+    found20 = {e for e in evidence if any(_same(e, t) for t in top20)}
+    out: dict[str, Any] = {}
+    if evidence:
+        out["all_at_10"] = len(found10) == len(set(evidence))
+        out["all_at_20"] = len(found20) == len(set(evidence))
+    quotes = part.get("evidence_quotes") or []
+    if quotes:
+        texts = [normalize(t) for ts in section.retrieved_texts for t in ts[:10]]
+        out["quote_recall_10"] = sum(any(normalize(q) in t for t in texts) for q in quotes) / len(quotes)
+    hops = part.get("hops")
+    if hops and len(hops) == 2:
+        out["second_hop"] = any(_same(hops[1], t) for t in top10)
+    return out
+
+
+def trajectory_share(reference: list[str], issued: tuple[str, ...]) -> float | None:
+    if not reference:
+        return None
+    issued_terms = [set(content_terms(q)) for q in issued]
+    hits = 0
+    for ref in reference:
+        rt = set(content_terms(ref))
+        if rt and any(len(rt & it) / len(rt) >= TRAJECTORY_MATCH for it in issued_terms):
+            hits += 1
+    return hits / len(reference)
+
+
+def score_case(case: Any, result: RunResult, *, evidence_corpora: dict[str, set[str]] | None = None) -> CaseScore:
+    """Score one run; `evidence_corpora` maps an evidence title to the corpus slugs holding it."""
+    score = CaseScore(case_id=case.id, type=case.type, status=result.status, calls=result.calls,
+                      tokens=result.tokens, seconds=result.seconds)  # fmt: skip
+    mapping = match_parts(case.parts, result.sections)
+    for part, idx in zip(case.parts, mapping, strict=True):
+        section = result.sections[idx] if idx is not None else SectionResult("", False, "")
+        answerable = not part.get("unanswerable")
+        ps = PartScore(answerable=answerable, answered=section.answered, correct=False,
+                       corpora_searched=len(section.corpora_searched))  # fmt: skip
+        if answerable:
+            ps.answer_found = contains_answer(section.text, part.get("answer_any", []))
+            if not ps.answer_found and part.get("answer_style") == "long" and part.get("keypoints"):
+                ps.keypoint_completeness = keypoint_coverage(section.text, part["keypoints"])
+                ps.answer_found = ps.keypoint_completeness >= 0.5
+            ps.evidence_cited = evidence_cited(section, part.get("evidence", []))
+            ps.correct = section.answered and ps.answer_found and ps.evidence_cited
+            for key, value in _retrieval(part, section).items():
+                setattr(ps, key, value)
+            if evidence_corpora is not None:
+                wanted = set().union(*(evidence_corpora.get(e, set()) for e in part.get("evidence", [])))
+                ps.evidence_corpus_searched = bool(wanted) and wanted <= set(section.corpora_searched)
+        else:
+            ps.correct = not section.answered
+        score.parts.append(ps)
+    score.silent_half_answer = result.status == "complete" and not all(p.correct for p in score.parts)
+    cites = [c for s in result.sections for c in s.citations]
+    score.citations = len(cites)
+    score.citations_valid = sum(c.valid for c in cites)
+    score.trajectory = trajectory_share(case.reference_trajectory, result.queries)
+    return score

@@ -1,0 +1,102 @@
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from research.evaluation import loader, report
+from research.evaluation.runner import dossier_run, vanilla_run
+from research.evaluation.scoring import CaseScore, score_case
+from research.providers.base import get_provider
+
+
+class Command(BaseCommand):
+    help = "Evaluate the research loop (and the vanilla baseline) on an eval set, in its own DB."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("--corpora", required=True, type=Path, help="folder of corpus folders")
+        parser.add_argument("--set", required=True, type=Path, dest="cases", help="cases JSONL")
+        parser.add_argument("--engine", default="offline", choices=["offline", "gemini"])
+        parser.add_argument("--baseline", default="", choices=["", "vanilla"])
+        parser.add_argument("--perseverance", default="on", choices=["on", "off", "both"])
+        parser.add_argument("--limit", type=int, default=0, help="first N cases only")
+        parser.add_argument("--types", default="", help="comma-separated case types to keep")
+        parser.add_argument("--by-type", action="store_true", help="also print per-type tables")
+        parser.add_argument("--database", default="", help="evaluation database name")
+        parser.add_argument("--json", type=Path, default=None, dest="json_out")
+
+    def handle(self, *args: object, **opts: Any) -> None:
+        if not opts["cases"].exists() or not opts["corpora"].is_dir():
+            raise CommandError("--set must be a JSONL file and --corpora a folder of corpora.")
+        cases = loader.load_cases(opts["cases"])
+        if opts["types"]:
+            keep = set(opts["types"].split(","))
+            cases = [c for c in cases if c.type in keep]
+        if opts["limit"]:
+            cases = cases[: opts["limit"]]
+        db = loader.use_eval_database(opts["database"] or None)
+        self.stdout.write(f"evaluation database: {db}; {len(cases)} cases")
+        slugs = {s for c in cases for s in c.corpora}
+        corpus_ids = loader.load_corpora(opts["corpora"], only=slugs or None, say=self.stdout.write)
+        evidence_corpora = _evidence_corpora(opts["corpora"])
+        user = loader.eval_user()
+        runs: list[tuple[str, list[CaseScore]]] = []
+        variants = {"on": [True], "off": [False], "both": [True, False]}[opts["perseverance"]]
+        for on in variants:
+            name = f"dossier {opts['engine']} pers={'on' if on else 'off'}"
+            runs.append((name, self._run(cases, corpus_ids, evidence_corpora, name,
+                                         lambda c, ids, on=on: dossier_run(c, user, ids, opts["engine"], on))))  # fmt: skip
+        if opts["baseline"] == "vanilla":
+            provider = get_provider(opts["engine"])
+            runs.append((f"vanilla {opts['engine']}", self._run(
+                cases, corpus_ids, evidence_corpora, "vanilla",
+                lambda c, ids: vanilla_run(c, user, ids, provider))))  # fmt: skip
+        summaries = [(name, report.summarize(scores)) for name, scores in runs]
+        self.stdout.write("\n" + report.table(summaries, report.COLUMNS))
+        self.stdout.write("\n" + report.table(summaries, report.RETRIEVAL_COLUMNS))
+        if len(summaries) >= 2:
+            self._deltas(summaries)
+        if opts["by_type"]:
+            for name, scores in runs:
+                rows = [(f"{name[:16]} {t}", report.summarize(s)) for t, s in report.by_type(scores).items()]
+                self.stdout.write("\n" + report.table(rows, report.COLUMNS))
+                self.stdout.write(report.table(rows, report.RETRIEVAL_COLUMNS))
+        if opts["json_out"]:
+            opts["json_out"].write_text(json.dumps(
+                {name: {"summary": dict(summaries)[name], "cases": report.as_json(scores)}
+                 for name, scores in runs}, indent=1, default=str))  # fmt: skip
+
+    def _run(self, cases, corpus_ids, evidence_corpora, label, fn) -> list[CaseScore]:  # type: ignore[no-untyped-def]
+        scores = []
+        for n, case in enumerate(cases, start=1):
+            ids = [corpus_ids[s] for s in case.corpora if s in corpus_ids]
+            if not ids:
+                raise CommandError(f"case {case.id}: none of its corpora was loaded")
+            scores.append(score_case(case, fn(case, ids), evidence_corpora=evidence_corpora))
+            sys.stderr.write(f"\r  {label}: {n}/{len(cases)} cases   ")
+            sys.stderr.flush()
+        sys.stderr.write("\n")
+        return scores
+
+    def _deltas(self, summaries: list[tuple[str, dict[str, Any]]]) -> None:
+        base_name, base = summaries[-1]
+        for name, summary in summaries[:-1]:
+            parts = []
+            for key in ("completeness", "all_parts_right", "abstention", "silent_half_answers"):
+                a, b = summary.get(key), base.get(key)
+                if a is not None and b is not None:
+                    parts.append(f"{key} {a - b:+.3f}")
+            self.stdout.write(f"delta {name} vs {base_name}: " + ", ".join(parts))
+
+
+def _evidence_corpora(root: Path) -> dict[str, set[str]]:
+    """Evidence title -> slugs of the corpora holding a document of that title."""
+    out: dict[str, set[str]] = {}
+    for meta in root.glob("*/documents.json"):
+        slug = json.loads((meta.parent / "corpus.json").read_text())["slug"]
+        for row in json.loads(meta.read_text()):
+            for key in (row.get("title"), row.get("file")):
+                if key:
+                    out.setdefault(key, set()).add(slug)
+    return out
