@@ -49,23 +49,46 @@ def _tidy(part: str) -> str:
     return part.strip(" ;,.—–-") + ("?" if part.rstrip().endswith("?") else "")
 
 
-def _list_span(part: str) -> tuple[int, int, list[str]] | None:
-    """A run of >=2 names joined by commas / 'and' / 'or': (start, end, names)."""
-    best: tuple[int, int, list[str]] | None = None
+_GAP = re.compile(r"\s*(,|,?\s+and|,?\s+or|;|&)\s*(?:the\s+)?")
+_PAREN = re.compile(r"\s*\([^()]{1,80}\)")
+
+
+def _list_span(part: str) -> tuple[int, int, list[tuple[str, str]]] | None:
+    """A run of >=2 names joined by commas / 'and' / 'or': (start, end, [(entity, label)]).
+
+    The label keeps what qualifies an item: "Skarvik Bank (2023)", "the HALICE-22 drill site".
+    """
+    best: tuple[int, int, list[tuple[str, str]]] | None = None
     found = [(m.start(), m.end(), m.group(0)) for m in NAME.finditer(part)]
     i = 0
     while i < len(found):
-        items = [found[i]]
+        items = [(found[i][0], found[i][1], found[i][2], "")]
         j = i + 1
         while j < len(found):
-            gap = part[items[-1][1] : found[j][0]]
-            if re.fullmatch(r"\s*(,|,?\s+and|,?\s+or|;|\s*&)\s*", gap):
-                items.append(found[j])
+            end = items[-1][1]
+            paren = _PAREN.match(part, end)
+            after = paren.end() if paren else end
+            gap = part[after : found[j][0]]
+            if _GAP.fullmatch(gap):
+                s0, e0, name, _ = items[-1]
+                items[-1] = (s0, e0, name, paren.group(0) if paren else "")
+                items.append((found[j][0], found[j][1], found[j][2], ""))
                 j += 1
             else:
                 break
         if len(items) >= 2 and (best is None or len(items) > len(best[2])):
-            best = (items[0][0], items[-1][1], [clean_name(t) for _, _, t in items])
+            end = items[-1][1]
+            pairs = [(clean_name(t), clean_name(t) + q) for _, _, t, q in items]
+            paren = _PAREN.match(part, end)
+            # "A, B and the C drill site": lower-case words closing the list belong to its last item
+            tail = re.match(r"\s+([a-z][\w-]*(?:\s+[a-z][\w-]*){0,2})(?=\s*(?:[,.;?]|$))", part[end:])
+            if paren:
+                pairs[-1] = (pairs[-1][0], pairs[-1][1] + paren.group(0))
+                end = paren.end()
+            elif tail and tail.group(1).split()[0] not in {"and", "or", "in", "for", "of", "at"}:
+                pairs[-1] = (pairs[-1][0], f"{pairs[-1][1]} {tail.group(1)}")
+                end += tail.end()
+            best = (items[0][0], end, pairs)
         i = j if j > i + 1 else i + 1
     return best
 
@@ -91,11 +114,11 @@ def plan_goal(goal: str) -> Plan:
         is_compare = bool(_COMPARE.search(part)) and not _EACH.search(part)
         if span and (len(span[2]) >= 3 or not is_compare) and (len(span[2]) >= 3 or _EACH.search(part)):
             start, end, items = span
-            for item in items:
-                text = _tidy(part[:start] + item + part[end:])
-                sub_goals.append(_sub_goal(len(sub_goals) + 1, text, item))
+            for entity, label in items:
+                text = _tidy(part[:start] + label + part[end:])
+                sub_goals.append(_sub_goal(len(sub_goals) + 1, text, entity))
         elif span and is_compare:
-            items = span[2]
+            items = [entity for entity, _ in span[2]]
             sg = _sub_goal(len(sub_goals) + 1, part, " and ".join(items))
             terms = " ".join(content_terms(part, exclude=words(" ".join(items))))
             sub_goals.append(

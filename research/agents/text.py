@@ -37,7 +37,15 @@ def normalize(text: str) -> str:
 
 
 def words(text: str) -> list[str]:
-    return [w.strip(".'’-").lower() for w in _WORD.findall(text) if w.strip(".'’-")]
+    """Lower-case word tokens; hyphens and dashes split ("1991–2020" -> "1991", "2020")."""
+    out = []
+    for token in _WORD.findall(re.sub(r"[-–—/]", " ", text)):
+        token = token.strip(".'’").lower()
+        if token.endswith("'s") or token.endswith("’s"):
+            token = token[:-2]
+        if token:
+            out.append(token)
+    return out
 
 
 def stem(word: str) -> str:
@@ -74,6 +82,9 @@ def sentences(text: str) -> list[tuple[int, int]]:
     start = 0
     for match in _SENTENCE_END.finditer(text):
         end = match.start()
+        before = re.search(r"(\w+)\.$", text[max(start, end - 12) : end])
+        if before and (before.group(1).lower() in _ABBREVIATIONS or len(before.group(1)) == 1):
+            continue  # "Dr. Signe", "J. Smith", "Co. reported"
         if text[start:end].strip():
             spans.append(_trim(text, start, end))
         start = match.end()
@@ -88,6 +99,12 @@ def sentences(text: str) -> list[tuple[int, int]]:
                 out.append(_trim(text, a, a + len(line)))
             pos += len(line) + 1
     return out
+
+
+_ABBREVIATIONS = frozenset(
+    """dr mr mrs ms prof st inc ltd co corp no nos vs etc approx jr sr mt ft fig jan feb mar
+    apr jun jul aug sep sept oct nov dec e.g i.e u.s""".split()
+)
 
 
 def _trim(text: str, start: int, end: int) -> tuple[int, int]:
@@ -126,7 +143,7 @@ _ROLE = re.compile(
 
 def clean_name(raw: str) -> str:
     """Drop a leading question word or role ("CEO of"), trailing punctuation and connectors."""
-    name = raw.strip(" ,;:'’")
+    name = re.sub(r"['’]s$", "", raw.strip(" ,;:'’")).strip(" ,;:'’")
     previous = None
     while previous != name:
         previous = name
