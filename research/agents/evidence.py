@@ -31,7 +31,9 @@ SOFT = frozenset(
     record involve involved relate related regard regarding concern aspect overall particular
     describe summarize summary affect affected take took place measure measures undertake
     implement implemented new report reported list mention mentioned first last latest current
-    recent based known called""".split()
+    recent based known called reach reached achieve achieved record recorded register
+    registered post posted have had hold held make made get got show showed shown give gave
+    take use used do done produce produced deliver delivered see saw""".split()
 )
 # Comparatives and answer-type nouns ("which city") say what kind of answer, not which fact.
 FRAME = frozenset(
@@ -154,6 +156,8 @@ def best_sentence(
     pool: list[Snippet] | None = None,
     soft: frozenset[str] = frozenset(),
     known: tuple[str, ...] = (),
+    subject: str = "",
+    strict: bool = True,
 ) -> Found | None:
     """The sentence covering most of `terms` (weighted), of the right answer type.
 
@@ -166,11 +170,15 @@ def best_sentence(
     best: Found | None = None
     for snip in snippets:
         ctx = context.get(snip.document_id, set())
-        if any(t not in SOFT and t not in soft and not covers(t, ctx) for t in terms):
+        if strict and any(t not in SOFT and t not in soft and not covers(t, ctx) for t in terms):
             continue
+        # In a document about something else, only a sentence naming the subject speaks of it.
+        about = not subject or mentions(snip.title, subject)
         for start, end in sentences(snip.text):
             sentence = snip.text[start:end]
             if len(sentence) < 12 or not type_ok(kind, sentence, known):
+                continue
+            if not about and not mentions(sentence, subject):
                 continue
             covered = _stems(sentence)
             score = sum(w for t, w in weights.items() if covers(t, covered)) / total
@@ -272,7 +280,7 @@ def assess_entity(
     soft = alternatives(question)
     known = (entity, *names(question))
     direct = best_sentence(terms, own, "any" if kind == "yesno" else kind, pool=own, soft=soft,
-                           known=known)  # fmt: skip
+                           known=known, subject=entity)  # fmt: skip
     if direct and direct.score >= ACCEPT:
         return Assessment(
             sub_goal=sub_goal.key, verdict=Verdict.SUFFICIENT, claims=[_claim(direct)],
@@ -289,7 +297,9 @@ def assess_entity(
         rest = [t for t in terms if not covers(t, link_stems)]
         if not related or not rest:
             continue
-        found = best_sentence(rest, linked, kind, pool=linked, soft=soft, known=(*known, name))
+        # Not strict: words describing the bridge itself ("the manufacturer") need not recur.
+        found = best_sentence(rest, linked, kind, pool=linked, soft=soft, known=(*known, name),
+                              subject=name, strict=False)  # fmt: skip
         if found and found.score >= ACCEPT:
             return Assessment(
                 sub_goal=sub_goal.key, verdict=Verdict.SUFFICIENT,

@@ -173,6 +173,9 @@ def mentions(text: str, entity: str) -> bool:
     """Does `text` name `entity`? Exact (normalized) phrase, or most of its distinctive words."""
     if not entity.strip():
         return False
+    if " " not in entity.strip() and entity[:1].isupper():
+        # A one-word proper name ("Delta") is not the common word ("the river delta").
+        return re.search(rf"(?<!\w){re.escape(entity.strip())}(?!\w)", text) is not None
     norm_text, norm_entity = normalize(text), normalize(entity)
     if norm_entity in norm_text:
         return True

@@ -1,0 +1,226 @@
+"""The research loop on the real database and worker: coverage, iteration, barrier, audit."""
+
+from __future__ import annotations
+
+import datetime as dt
+import time
+
+import pytest
+from django.test import override_settings
+from django.utils import timezone
+
+from corpora.models import Chunk
+from research.agents.gate import quote_offset
+from research.contracts import NO_DATA, Dossier, Scope, SectionStatus
+from research.loop import run_loop
+from research.models import ResearchRun
+from research.recorder import Recorder
+from research.services import STALE_REASON, run_cancel, run_execute, run_start, runs_sweep_stale
+from tests.factories import UserFactory
+from tests.fakes.scripted import ChattyProvider, FailingProvider, StubbornProvider
+from tests.helpers import make_corpus
+
+pytestmark = pytest.mark.integration
+
+BASES = {
+    "Base Alpha report": "Base Alpha is a coastal logistics base. In 2024 Base Alpha reached an "
+    "availability of 97.2% across its cargo cranes and fuel depots.",
+    "Base Bravo report": "Base Bravo sits inland near the river delta. Its availability in 2024 "
+    "was 88.5%, limited by two long power outages in February.",
+    "Base Charlie report": "Base Charlie is the newest base. Base Charlie achieved an availability "
+    "of 93.1% in its first full year of service.",
+}
+GOAL = "Report the availability of bases Alpha, Bravo, Charlie and Delta, citing a source for each."
+BRIDGE = {
+    "Skarvik Bank wind farm": "Skarvik Bank is an offshore wind farm of 124 turbines. The turbines "
+    "were supplied by Norrland Turbine Works under a 2019 contract.",
+    "Norrland Turbine Works": "Norrland Turbine Works is a Swedish maker of nacelles and blades. "
+    "The company is headquartered in Sundsvall, where it runs its largest factory.",
+    "Harbour notes": "The harbour of Sundsvall handles timber and paper exports.",
+    # Distractors that match the question's words better than the bridge document does, so
+    # the first query cannot reach Norrland Turbine Works: only the follow-up can.
+    **{
+        f"Turbine market note {i}": f"Which city is the turbine manufacturer in? Manufacturer "
+        f"number {i} of offshore turbines is headquartered in the city of Port {i}; its turbines "
+        f"power wind farm {i} and the manufacturer's headquarters city hosts its factory."
+        for i in range(14)
+    },
+}
+
+
+def _run(user, corpus, goal, **kwargs) -> ResearchRun:
+    run = run_start(user=user, scope=Scope(goal=goal, corpus_ids=[corpus.pk]), enqueue=False)
+    run_execute(run_id=run.pk, **kwargs)
+    run.refresh_from_db()
+    return run
+
+
+def _wait(run: ResearchRun, timeout_s: float = 60) -> ResearchRun:
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        run.refresh_from_db()
+        if run.is_terminal:
+            return run
+        time.sleep(0.1)
+    raise AssertionError(f"run {run.pk} still {run.status}")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_four_part_goal_with_one_missing_part_is_partial_with_no_data_for_it(celery_worker) -> None:
+    user = UserFactory()
+    corpus = make_corpus(owner=user, slug="bases", docs=BASES, public=True)
+    run = run_start(user=user, scope=Scope(goal=GOAL, corpus_ids=[corpus.pk]))  # queued to the worker
+    run = _wait(run)
+    assert run.status == ResearchRun.Status.PARTIAL
+    dossier = Dossier.model_validate(run.dossier["dossier"])
+    assert len(dossier.sections) == 4
+    answered = [s for s in dossier.sections if s.status == SectionStatus.ANSWERED]
+    assert len(answered) == 3 and all(s.claims for s in answered)
+    delta = dossier.sections[3]
+    assert "Delta" in delta.heading and delta.status != SectionStatus.ANSWERED
+    assert delta.no_data_text == NO_DATA and not delta.claims
+    texts = " ".join(c.text for s in answered for c in s.claims)
+    assert "97.2%" in texts and "88.5%" in texts and "93.1%" in texts
+
+
+@pytest.mark.django_db
+def test_events_are_contiguous_and_every_citation_resolves_to_a_run_snippet() -> None:
+    user = UserFactory()
+    corpus = make_corpus(owner=user, slug="bases2", docs=BASES, public=True)
+    run = _run(user, corpus, GOAL)
+    seqs = list(run.events.order_by("seq").values_list("seq", flat=True))
+    assert seqs == list(range(1, len(seqs) + 1)) and seqs[-1] == run.last_seq
+    hit_ids = {h["id"] for e in run.events.filter(kind="hits") for h in e.payload["hits"]}
+    dossier = Dossier.model_validate(run.dossier["dossier"])
+    citations = [c for s in dossier.sections for cl in s.claims for c in cl.citations]
+    assert citations
+    for c in citations:
+        assert c.snippet_id in hit_ids
+        assert quote_offset(Chunk.objects.get(pk=c.snippet_id).text, c.quote) is not None
+        assert c.page == 1
+
+
+@pytest.mark.django_db
+def test_a_simple_goal_uses_at_most_three_provider_calls() -> None:
+    user = UserFactory()
+    corpus = make_corpus(owner=user, slug="bases3", docs=BASES, public=True)
+    run = _run(user, corpus, "What availability did Base Bravo reach in 2024?")
+    assert run.status == ResearchRun.Status.COMPLETE
+    final = run.events.get(kind="dossier")
+    assert final.payload["usage"]["calls"] <= 3
+
+
+@pytest.mark.django_db
+def test_a_follow_up_query_finds_the_fact_the_first_pass_missed() -> None:
+    user = UserFactory()
+    corpus = make_corpus(owner=user, slug="bridge", docs=BRIDGE, public=True)
+    run = _run(user, corpus, "In which city is the manufacturer of Skarvik Bank's turbines headquartered?")
+    assert run.status == ResearchRun.Status.COMPLETE
+    queries = [e.payload for e in run.events.filter(kind="query").order_by("seq")]
+    follow = [q for q in queries if q["iteration"] > 1]
+    assert any("Norrland Turbine Works" in q["text"] and q["suggested_by"] for q in follow)
+    assert all(q["parent"] for q in follow)
+    first_pass = {h["title"] for e in run.events.filter(kind="hits") for h in e.payload["hits"]
+                  if e.payload["query"] in {q["key"] for q in queries if q["iteration"] == 1}}  # fmt: skip
+    dossier = Dossier.model_validate(run.dossier["dossier"])
+    assert "Sundsvall" in " ".join(c.text for c in dossier.sections[0].claims)
+    assert "Norrland Turbine Works" not in first_pass  # reachable only through the follow-up
+    link = next(q for q in follow if "Norrland" in q["text"])
+    assert Chunk.objects.get(pk=link["suggested_by"]).document.title == "Skarvik Bank wind farm"
+
+
+@pytest.mark.django_db
+def test_the_barrier_refuses_a_final_answer_while_parts_are_open_and_budget_remains() -> None:
+    user = UserFactory()
+    corpus = make_corpus(owner=user, slug="barrier", docs=BASES, public=True)
+    run = run_start(user=user, scope=Scope(goal=GOAL, corpus_ids=[corpus.pk], depth=1), enqueue=False)
+    run.status = ResearchRun.Status.RUNNING
+    run.save()
+    run_loop(run, provider=StubbornProvider(), recorder=Recorder(run), perseverance=True)
+    barriers = list(run.events.filter(kind="barrier").order_by("seq"))
+    assert 1 <= len(barriers) <= 3
+    assert barriers[0].payload["open"] and barriers[0].payload["budget_left"] > 0
+    run.refresh_from_db()
+    assert run.status == ResearchRun.Status.PARTIAL  # never complete after a failed check
+
+
+@pytest.mark.django_db
+def test_perseverance_off_disables_the_barrier_and_budget_scaling() -> None:
+    user = UserFactory()
+    corpus = make_corpus(owner=user, slug="noper", docs=BASES, public=True)
+    run = run_start(user=user, scope=Scope(goal=GOAL, corpus_ids=[corpus.pk], depth=1), enqueue=False)
+    run.status = ResearchRun.Status.RUNNING
+    run.save()
+    run_loop(run, provider=StubbornProvider(), recorder=Recorder(run), perseverance=False)
+    assert not run.events.filter(kind="barrier").exists()
+    assert run.events.get(kind="budget").payload["budget"] == 5
+    assert run.events.filter(kind="query").count() <= 5
+
+
+@pytest.mark.django_db
+def test_the_search_budget_bounds_a_provider_that_always_wants_more() -> None:
+    user = UserFactory()
+    corpus = make_corpus(owner=user, slug="chatty", docs=BASES, public=True)
+    run = run_start(user=user, scope=Scope(goal=GOAL, corpus_ids=[corpus.pk], depth=3), enqueue=False)
+    run.status = ResearchRun.Status.RUNNING
+    run.save()
+    run_loop(run, provider=ChattyProvider(), recorder=Recorder(run), perseverance=True)
+    budget = run.events.get(kind="budget").payload["budget"]
+    assert budget == 13  # 5 + 2 x 4 sub-goals, under the ceiling of 15
+    assert run.events.filter(kind="query").count() == budget
+
+
+@pytest.mark.django_db
+def test_a_provider_failure_fails_the_run_without_a_dossier() -> None:
+    user = UserFactory()
+    corpus = make_corpus(owner=user, slug="fail", docs=BASES, public=True)
+    run = run_start(user=user, scope=Scope(goal=GOAL, corpus_ids=[corpus.pk]), enqueue=False)
+    from research.providers import base
+
+    base.get_provider.cache_clear()
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(base, "get_provider", lambda name: FailingProvider())
+        run_execute(run_id=run.pk)
+    run.refresh_from_db()
+    assert run.status == ResearchRun.Status.FAILED and run.dossier is None
+    assert "failed after 4 attempts" in run.failure_reason
+    assert run.events.order_by("-seq").first().kind == "error"
+
+
+@pytest.mark.django_db
+def test_cancelling_a_queued_run_ends_it_and_the_worker_then_skips_it() -> None:
+    user = UserFactory()
+    corpus = make_corpus(owner=user, slug="cancel", docs=BASES, public=True)
+    run = run_start(user=user, scope=Scope(goal=GOAL, corpus_ids=[corpus.pk]), enqueue=False)
+    run_cancel(run=run)
+    assert run_execute(run_id=run.pk) == ResearchRun.Status.CANCELLED
+    run.refresh_from_db()
+    assert run.status == ResearchRun.Status.CANCELLED and run.dossier is None
+
+
+@pytest.mark.django_db
+def test_the_sweeper_fails_a_run_whose_worker_died() -> None:
+    user = UserFactory()
+    corpus = make_corpus(owner=user, slug="stale", docs=BASES, public=True)
+    run = run_start(user=user, scope=Scope(goal=GOAL, corpus_ids=[corpus.pk]), enqueue=False)
+    ResearchRun.objects.filter(pk=run.pk).update(
+        status=ResearchRun.Status.RUNNING, heartbeat=timezone.now() - dt.timedelta(hours=1)
+    )
+    assert runs_sweep_stale() == [run.pk]
+    run.refresh_from_db()
+    assert run.status == ResearchRun.Status.FAILED and run.failure_reason == STALE_REASON
+    seqs = list(run.events.order_by("seq").values_list("seq", flat=True))
+    assert seqs == list(range(1, len(seqs) + 1))
+
+
+@pytest.mark.django_db
+@override_settings(RUN_STALE_AFTER_S=0)
+def test_a_redelivered_run_restarts_and_is_recorded_as_such() -> None:
+    user = UserFactory()
+    corpus = make_corpus(owner=user, slug="redeliver", docs=BASES, public=True)
+    run = run_start(user=user, scope=Scope(goal=GOAL, corpus_ids=[corpus.pk]), enqueue=False)
+    ResearchRun.objects.filter(pk=run.pk).update(status=ResearchRun.Status.RUNNING, attempts=1)
+    run_execute(run_id=run.pk)
+    run.refresh_from_db()
+    assert run.events.filter(kind="restarted").exists()
+    assert run.status == ResearchRun.Status.PARTIAL
