@@ -1,18 +1,129 @@
-from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import render
+"""HTTP for research: scope a run, watch it, list runs, cancel, export. Views only translate."""
 
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_http_methods, require_POST
+from django_htmx.http import HttpResponseClientRedirect
+
+from corpora.selectors import corpora_visible
+from research import exports
+from research.forms import ScopeForm, provider_label
+from research.models import ResearchRun
+from research.run_page import RunPage, page_context
 from research.selectors import run_get_for, runs_for
+from research.services import run_cancel, run_start
+
+RUNS_PER_PAGE = 20
+EXPORTS = {
+    "md": ("text/markdown; charset=utf-8", "md"),
+    "pdf": ("application/pdf", "pdf"),
+    "json": ("application/json", "json"),
+}
+
+
+def _run_or_404(request: HttpRequest, run_id: int) -> ResearchRun:
+    run = run_get_for(user=request.user, run_id=run_id)
+    if run is None:
+        raise Http404("No such run.")
+    return run
 
 
 @login_required
-def run_list(request: HttpRequest) -> HttpResponse:
-    return render(request, "research/run_list.html", {"runs": runs_for(user=request.user)})
+@require_http_methods(["GET", "POST"])
+def run_new(request: HttpRequest) -> HttpResponse:
+    """The scoping form; a valid POST starts the run and opens its page."""
+    form = ScopeForm(request.POST or None, user=request.user)
+    if request.method == "POST":
+        if form.is_valid():
+            run = run_start(user=request.user, scope=form.to_scope())
+            if request.htmx:
+                return HttpResponseClientRedirect(run.get_absolute_url())
+            return redirect(run)
+        template = "research/run_new.html#scope_form" if request.htmx else "research/run_new.html"
+        return render(request, template, _new_context(form), status=422)
+    return render(request, "research/run_new.html", _new_context(form))
+
+
+def _new_context(form: ScopeForm) -> dict[str, object]:
+    return {"form": form, "provider": provider_label()}
 
 
 @login_required
 def run_detail(request: HttpRequest, run_id: int) -> HttpResponse:
-    run = run_get_for(user=request.user, run_id=run_id)
-    if run is None:
-        raise Http404
-    return render(request, "research/run_detail.html", {"run": run})
+    """The live run page; an htmx GET is the 2 s poll fallback (204 when nothing is new)."""
+    run = _run_or_404(request, run_id)
+    if request.htmx:
+        after = request.GET.get("after", "")
+        if after.isdigit() and run.last_seq <= int(after):
+            return HttpResponse(status=204)
+    page = RunPage.for_run(run)
+    context = page_context(page, viewer=request.user)
+    if request.htmx:
+        return render(request, "research/run_detail.html#live", context)
+    return render(request, "research/run_detail.html", context)
+
+
+@login_required
+@require_POST
+def run_cancel_view(request: HttpRequest, run_id: int) -> HttpResponse:
+    """Owner only: others get 404, like for any run they may not touch."""
+    run = _run_or_404(request, run_id)
+    if run.owner_id != request.user.pk:
+        raise Http404("No such run.")
+    run_cancel(run=run)
+    run.refresh_from_db()
+    if request.htmx:
+        page = RunPage.for_run(run)
+        return render(
+            request, "research/run_detail.html#status", page_context(page, viewer=request.user)
+        )
+    return redirect(run)
+
+
+@login_required
+def run_list(request: HttpRequest) -> HttpResponse:
+    """The user's runs (staff: all), filtered by status, corpus and goal text; paginated."""
+    runs = runs_for(user=request.user)
+    status, corpus, q = (request.GET.get(k, "").strip() for k in ("status", "corpus", "q"))
+    if status in ResearchRun.Status.values:
+        runs = runs.filter(status=status)
+    if corpus.isdigit():
+        runs = runs.filter(corpora__pk=int(corpus)).distinct()
+    if q:
+        runs = runs.filter(goal__icontains=q)
+    page = Paginator(runs, RUNS_PER_PAGE).get_page(request.GET.get("page"))
+    query = request.GET.copy()
+    query.pop("page", None)
+    context = {
+        "runs": page,
+        "statuses": ResearchRun.Status.values,
+        "corpora": corpora_visible(user=request.user).order_by("name"),
+        "filters": {"status": status, "corpus": corpus, "q": q},
+        "query": query.urlencode(),
+    }
+    template = "research/run_list.html#runs_table" if request.htmx else "research/run_list.html"
+    return render(request, template, context)
+
+
+@login_required
+def run_export(request: HttpRequest, run_id: int, fmt: str) -> HttpResponse:
+    """Markdown, PDF or the JSON trace, as a download."""
+    if fmt not in EXPORTS:
+        raise Http404("Unknown export format.")
+    run = _run_or_404(request, run_id)
+    body: str | bytes
+    if fmt == "md":
+        body = exports.dossier_markdown(run)
+    elif fmt == "pdf":
+        body = exports.dossier_pdf(run)
+    else:
+        body = exports.events_json(run)
+    content_type, ext = EXPORTS[fmt]
+    response = HttpResponse(body, content_type=content_type)
+    name = f"dossier-run-{run.pk}.{ext}" if fmt != "json" else f"run-{run.pk}-trace.json"
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response

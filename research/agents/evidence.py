@@ -130,10 +130,16 @@ def covers(term: str, stems: set[str]) -> bool:
     return any(len(s) >= 5 and (s.startswith(term) or term.startswith(s)) for s in stems)
 
 
-def alternatives(question: str) -> frozenset[str]:
-    """Words joined by 'or' ("installed or consented"): either may be the one stated."""
+def alternatives(question: str, entity: str = "") -> frozenset[str]:
+    """Words a source may phrase otherwise: 'or' pairs ("installed or consented") and the verb
+    of "did <entity> pay" (the report says "paid"), so neither is required verbatim."""
     found = re.findall(r"\b([a-z][a-z-]+) or ([a-z][a-z-]+)\b", question)
-    return frozenset(stem(w) for pair in found for w in pair)
+    soft = {stem(w) for pair in found for w in pair}
+    if entity:
+        verb = re.search(rf"\b(?:did|does|do)\s+(?:the\s+)?{re.escape(entity)}\S*\s+([a-z]+)", question)
+        if verb:
+            soft.add(stem(verb.group(1)))
+    return frozenset(soft)
 
 
 def _stems(text: str) -> set[str]:
@@ -277,7 +283,7 @@ def assess_entity(
             missing=[f"any passage naming {entity}"],
             reason=f"No passage in the selected sources names {entity}.",
         )  # fmt: skip
-    soft = alternatives(question)
+    soft = alternatives(question, entity)
     known = (entity, *names(question))
     direct = best_sentence(terms, own, "any" if kind == "yesno" else kind, pool=own, soft=soft,
                            known=known, subject=entity)  # fmt: skip

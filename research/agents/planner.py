@@ -46,7 +46,7 @@ def split_parts(goal: str) -> list[str]:
 
 
 def _tidy(part: str) -> str:
-    return part.strip(" ;,.—–-") + ("?" if part.rstrip().endswith("?") else "")
+    return part.strip(" ;,.?—–-") + ("?" if part.rstrip().endswith("?") else "")
 
 
 _GAP = re.compile(r"\s*(,|,?\s+and|,?\s+or|;|&)\s*(?:the\s+)?")

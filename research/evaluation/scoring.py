@@ -12,6 +12,7 @@ Judgements are deliberately simple and stated here so they can be checked:
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -149,15 +150,33 @@ def _retrieval(part: dict[str, Any], section: SectionResult) -> dict[str, Any]:
 
 
 def trajectory_share(reference: list[str], issued: tuple[str, ...]) -> float | None:
+    """Share of expected queries issued: the same entity (its capitalised words, all of them)
+    and at least half of the expected query's content words."""
     if not reference:
         return None
     issued_terms = [set(content_terms(q)) for q in issued]
     hits = 0
     for ref in reference:
         rt = set(content_terms(ref))
-        if rt and any(len(rt & it) / len(rt) >= TRAJECTORY_MATCH for it in issued_terms):
+        names = {t for t, w in zip(content_terms(ref), _raw_terms(ref), strict=False) if w[:1].isupper()}
+        if rt and any(names <= it and len(rt & it) / len(rt) >= TRAJECTORY_MATCH for it in issued_terms):
             hits += 1
     return hits / len(reference)
+
+
+def _raw_terms(text: str) -> list[str]:
+    """The original words behind content_terms(text), in the same order."""
+    from research.agents.text import QUESTION_WORDS, STOPWORDS, stem, words
+
+    seen: set[str] = set()
+    out = []
+    for raw in re.findall(r"[A-Za-z0-9][A-Za-z0-9'’&.-]*", re.sub(r"[-–—/]", " ", text)):
+        w = words(raw)[0] if words(raw) else ""
+        if not w or w in STOPWORDS or w in QUESTION_WORDS or len(w) < 2 or stem(w) in seen:
+            continue
+        seen.add(stem(w))
+        out.append(raw)
+    return out
 
 
 def score_case(case: Any, result: RunResult, *, evidence_corpora: dict[str, set[str]] | None = None) -> CaseScore:
