@@ -7,7 +7,10 @@ export DEBUG ?= 1
 export HF_HUB_OFFLINE := 1
 export TRANSFORMERS_OFFLINE := 1
 
-.PHONY: run test lint fmt bench eval sysdeps doctor clean
+.PHONY: run test lint fmt bench eval eval-external sysdeps doctor clean
+SHARED_EVAL ?= ../shared/eval
+# eval-external: BENCH=dragonball-en or BENCH=hotpotqa-pooled for one of them
+BENCH ?= dragonball-en hotpotqa-pooled
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || python3 -m venv .venv
@@ -44,6 +47,17 @@ fmt: $(STAMP)
 
 bench: $(STAMP)
 	@for script in bench/*.py; do echo "== $$script"; $(PY) $$script || exit 1; done
+
+# The project's own dev set, offline engine, Dossier (perseverance on/off) against vanilla.
+eval: $(STAMP)
+	$(PY) manage.py evaluate --corpora evals/corpora --set evals/dev.jsonl \
+	  --baseline vanilla --perseverance both --by-type --json var/eval-dev.json
+
+# The shared public benchmarks (read in place, never copied into the project).
+eval-external: $(STAMP)
+	@for b in $(BENCH); do echo "== $$b"; \
+	  $(PY) manage.py evaluate --corpora $(SHARED_EVAL)/$$b/corpora --set $(SHARED_EVAL)/$$b/dev.jsonl \
+	    --baseline vanilla --by-type --json var/eval-$$b.json || exit 1; done
 
 clean:
 	rm -rf var/ .pytest_cache tests/artifacts

@@ -165,12 +165,17 @@ def chunk_search(
     filters: SearchFilters = SearchFilters(),
     weights: Weights = Weights(),
     embedder_name: str = "local",
+    vector: Sequence[float] | None = None,
 ) -> list[Hit]:
-    """The top `k` chunks for `query` that `user` may read, near-duplicates merged."""
+    """The top `k` chunks for `query` that `user` may read, near-duplicates merged.
+
+    `vector` skips embedding the query (benchmarks pass precomputed vectors).
+    """
     query = " ".join(query.split())[:2000]
     if not query or not user.is_authenticated or k <= 0:
         return []
-    vector = get_embedder(embedder_name).embed_query(query)
+    if vector is None:
+        vector = get_embedder(embedder_name).embed_query(query)
     pool = max(k * 4, 40)
     params = {
         "any_corpus": corpus_ids is None,

@@ -119,10 +119,12 @@ def run_loop(
     scope = Scope.model_validate(rec.run.scope)
     corpora = retrieval.corpora_info(rec.run, scope)
     rec.check()
+    started = time.perf_counter()
     plan_reply = provider.plan(goal=scope.goal, corpora=corpora)
     plan = _validated_plan(plan_reply.value)
     config = LoopConfig.for_run(scope, len(plan.sub_goals), perseverance=perseverance)
-    state = State(plan=plan, config=config, usage=plan_reply.usage, provider=provider)
+    state = State(plan=plan, config=config, usage=plan_reply.usage, provider=provider,
+                  provider_s=time.perf_counter() - started)  # fmt: skip
     rec.emit("plan", {"plan": plan.model_dump(mode="json"), "usage": plan_reply.usage.model_dump()})
     signals: dict[str, dict[int, RouteSignal]] = retrieval.signals_for(rec.run, scope, plan)
     state.plan = route_plan(plan, corpora, signals)

@@ -1,0 +1,500 @@
+"""Turn uploaded bytes into normalised text, one `PageText` per PDF page or text section.
+
+Pure functions (no ORM, no settings): the ingestion service decides limits and stores rows.
+Everything a user could have done wrong ends in `DocumentRejected` with a sentence they can
+act on; everything else (an OCR hiccup on one page) degrades that page, never the document.
+"""
+
+from __future__ import annotations
+
+import codecs
+import functools
+import io
+import logging
+import re
+import shutil
+import unicodedata
+import zipfile
+from collections.abc import Iterator
+from dataclasses import dataclass
+from html.parser import HTMLParser
+from pathlib import PurePath
+from typing import Literal
+
+import pymupdf
+
+log = logging.getLogger(__name__)
+
+PageMethod = Literal["text", "ocr", "empty", "needs_ocr"]
+
+PDF = "application/pdf"
+PLAIN = "text/plain"
+MARKDOWN = "text/markdown"
+HTML = "text/html"
+SUPPORTED = frozenset({PDF, PLAIN, MARKDOWN, HTML})
+
+_READABLE = "Upload a PDF, or a plain-text, Markdown or HTML file."
+EMPTY_FILE = "The file is empty (0 bytes)."
+UNSUPPORTED_TYPE = "This file is {kind}, which Dossier cannot read. " + _READABLE
+UNKNOWN_BINARY = "This file is not a PDF or a text file. " + _READABLE
+NOT_A_PDF = (
+    "The file name ends in .pdf, but its content is {kind}, not a PDF. "
+    "Export the document to PDF again, or rename the file to match its content."
+)
+CORRUPT_PDF = (
+    "This PDF is damaged or incomplete, so it cannot be read. "
+    "Download or export it again, then upload the new copy."
+)
+ENCRYPTED_PDF = (
+    "This PDF is password-protected. Save a copy without the password "
+    "(for example, print it to a new PDF), then upload that copy."
+)
+TOO_MANY_PAGES = (
+    "This PDF has {count} pages; the limit is {limit}. "
+    "Split it into smaller files and upload them separately."
+)
+
+REAL_TEXT_MIN_CHARS = 20  # fewer non-space characters is a page number, not a text layer
+SECTION_MAX_CHARS = 5_000  # text files have no pages: cut them into sections this long
+
+
+@dataclass(frozen=True)
+class PageText:
+    number: int  # 1-based page (PDF) or section (text formats)
+    text: str
+    method: PageMethod
+
+
+class DocumentRejected(Exception):
+    """The upload cannot be ingested; `user_message` tells the uploader what to do."""
+
+    def __init__(self, user_message: str) -> None:
+        super().__init__(user_message)
+        self.user_message = user_message
+
+
+# ---------------------------------------------------------------------------------------- type
+
+_MAGIC: tuple[tuple[bytes, int, str], ...] = (  # (signature, offset, what the user calls it)
+    (b"\x89PNG\r\n\x1a\n", 0, "a PNG image"),
+    (b"\xff\xd8\xff", 0, "a JPEG image"),
+    (b"GIF8", 0, "a GIF image"),
+    (b"II*\x00", 0, "a TIFF image"),
+    (b"MM\x00*", 0, "a TIFF image"),
+    (b"WEBP", 8, "a WebP image"),
+    (b"PK\x03\x04", 0, "a ZIP archive"),
+    (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1", 0, "an old Microsoft Office file (DOC, XLS or PPT)"),
+    (b"{\\rtf", 0, "an RTF document"),
+    (b"\x1f\x8b", 0, "a gzip archive"),
+)
+_ZIP_KINDS = {  # a member that identifies the container -> what the user calls it
+    "word/document.xml": "a Word document (DOCX)",
+    "xl/workbook.xml": "an Excel workbook (XLSX)",
+    "ppt/presentation.xml": "a PowerPoint presentation (PPTX)",
+    "content.xml": "an OpenDocument file (ODT, ODS or ODP)",
+    "META-INF/container.xml": "an EPUB e-book",
+}
+_SNIFF_BYTES = 65_536
+_HTML_START = re.compile(
+    r"\A(?:\s|<!--.*?-->|<\?xml[^>]*>)*<(?:!doctype\s+html|html)\b", re.IGNORECASE | re.DOTALL
+)
+_HTML_TAG = re.compile(r"<(?:head|body|meta|title|div|p|table|h[1-6])\b", re.IGNORECASE)
+
+
+def _binary_kind(data: bytes) -> str | None:
+    """Name a recognisable binary format, or None."""
+    for signature, offset, kind in _MAGIC:
+        if data[offset : offset + len(signature)] == signature:
+            return _zip_kind(data) if kind == "a ZIP archive" else kind
+    return None
+
+
+def _zip_kind(data: bytes) -> str:
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            names = set(archive.namelist())
+    except (zipfile.BadZipFile, OSError):
+        return "a ZIP archive"
+    return next((kind for member, kind in _ZIP_KINDS.items() if member in names), "a ZIP archive")
+
+
+def _looks_like_text(head: bytes) -> bool:
+    """True for UTF-8/UTF-16 (with BOM) or single-byte text with few control characters."""
+    if head.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        return True
+    if b"\x00" in head:
+        return False
+    try:  # an incremental decoder tolerates a character cut at the end of the sample
+        codecs.getincrementaldecoder("utf-8")().decode(head, final=False)
+        return True
+    except UnicodeDecodeError:
+        pass
+    controls = sum(1 for byte in head if byte < 32 and byte not in b"\t\n\r\f")
+    return controls <= len(head) // 100
+
+
+def sniff_mime(data: bytes, filename: str) -> str:
+    """The type from the bytes (the extension only refines text): one of SUPPORTED, or reject."""
+    if not data:
+        raise DocumentRejected(EMPTY_FILE)
+    suffix = PurePath(filename).suffix.lower()
+    if b"%PDF-" in data[:1024]:  # the PDF spec allows junk before the header
+        return PDF
+    head = data[:_SNIFF_BYTES]
+    kind = _binary_kind(head if not head.startswith(b"PK") else data)
+    if kind is None and not _looks_like_text(head):
+        kind = "binary data of an unknown type"
+        if suffix != ".pdf":
+            raise DocumentRejected(UNKNOWN_BINARY)
+    if kind is not None:
+        message = NOT_A_PDF if suffix == ".pdf" else UNSUPPORTED_TYPE
+        raise DocumentRejected(message.format(kind=kind))
+    sample = decode_text(head)
+    markdown = suffix in {".md", ".markdown"}
+    tagged = suffix != ".txt" and not markdown and _HTML_TAG.search(sample[:4096])
+    mime = HTML if _HTML_START.match(sample) or tagged else MARKDOWN if markdown else PLAIN
+    if suffix == ".pdf":
+        kind = "an HTML page" if mime == HTML else "plain text"
+        raise DocumentRejected(NOT_A_PDF.format(kind=kind))
+    return mime
+
+
+# ----------------------------------------------------------------------------------------- PDF
+
+
+def open_pdf(data: bytes, *, max_pages: int) -> pymupdf.Document:
+    """An open, readable, unencrypted PDF of 1..max_pages pages; the caller closes it."""
+    try:
+        doc = pymupdf.open(stream=data, filetype="pdf")
+    except (RuntimeError, ValueError) as exc:  # pymupdf.FileDataError is a RuntimeError
+        raise DocumentRejected(CORRUPT_PDF) from exc
+    count = doc.page_count
+    # MuPDF rebuilds a cut-off file and would silently yield its first pages only.
+    truncated = doc.is_repaired and b"%%EOF" not in data[-1024:]
+    problem = None
+    if doc.needs_pass:
+        problem = ENCRYPTED_PDF
+    elif count == 0 or truncated:
+        problem = CORRUPT_PDF
+    elif count > max_pages:
+        problem = TOO_MANY_PAGES.format(count=count, limit=max_pages)
+    if problem is not None:
+        doc.close()
+        raise DocumentRejected(problem)
+    return doc
+
+
+def page_count(data: bytes, mime: str, *, max_pages: int) -> int:
+    """How many `PageText`s `extract_pages` will yield (PDF pages or text sections)."""
+    if mime != PDF:
+        return len(_text_sections(data, mime))
+    with open_pdf(data, max_pages=max_pages) as doc:
+        return doc.page_count
+
+
+def extract_pages(
+    data: bytes, mime: str, *, max_pages: int, ocr: bool = True, ocr_dpi: int = 200
+) -> Iterator[PageText]:
+    """Pages in order, lazily, so the caller can report progress. Rejections raise at call time.
+
+    `max_pages` limits PDFs only; text formats are bounded by the upload size instead.
+    """
+    if mime == PDF:
+        return _pdf_pages(open_pdf(data, max_pages=max_pages), ocr=ocr, ocr_dpi=ocr_dpi)
+    if mime in SUPPORTED:
+        sections = _text_sections(data, mime)
+        return iter(
+            [PageText(i, text, "text" if text else "empty") for i, text in enumerate(sections, 1)]
+        )
+    raise DocumentRejected(UNSUPPORTED_TYPE.format(kind=f"of type {mime}"))
+
+
+def _pdf_pages(doc: pymupdf.Document, *, ocr: bool, ocr_dpi: int) -> Iterator[PageText]:
+    try:  # `doc` stays referenced for the whole loop: tables hold weak references to it
+        for page in doc:
+            try:
+                result = _pdf_page(page, ocr=ocr, ocr_dpi=ocr_dpi)
+            except RuntimeError as exc:  # a page MuPDF cannot interpret
+                raise DocumentRejected(CORRUPT_PDF) from exc
+            yield result
+    finally:
+        doc.close()
+
+
+def _pdf_page(page: pymupdf.Page, *, ocr: bool, ocr_dpi: int) -> PageText:
+    number = page.number + 1
+    blocks = page.get_text("blocks")  # image blocks are off with the default flags
+    native = "\n\n".join(block[4] for block in blocks if block[6] == 0)
+    if len("".join(native.split())) >= REAL_TEXT_MIN_CHARS:
+        text = native
+        candidate, vertical = _rules(page)
+        if candidate:  # find_tables() costs 30-300 ms a page: only where rules could be a table
+            try:
+                text = _text_with_tables(page, use_layout=not vertical)
+            except Exception:  # the table finder is heuristic code; plain text still serves
+                log.warning("table detection failed on page %s", number, exc_info=True)
+        return PageText(number, normalize_text(text), "text")
+    if page.get_images():
+        scanned = _ocr_text(page, dpi=ocr_dpi) if ocr and ocr_available() else None
+        if scanned is None:
+            return PageText(number, "", "needs_ocr")
+        return PageText(number, normalize_text(scanned), "ocr")
+    text = normalize_text(native)
+    return PageText(number, text, "text" if text else "empty")
+
+
+@functools.cache
+def _tessdata() -> str | None:
+    try:  # pymupdf would otherwise run `tesseract --list-langs` for every page
+        return pymupdf.get_tessdata()
+    except RuntimeError:
+        return None
+
+
+def ocr_available() -> bool:
+    """True when Tesseract and its language data are installed."""
+    return shutil.which("tesseract") is not None and _tessdata() is not None
+
+
+def _ocr_text(page: pymupdf.Page, *, dpi: int) -> str | None:
+    """The page's OCR text, or None when OCR fails (the page is then flagged, not fatal)."""
+    try:
+        textpage = page.get_textpage_ocr(language="eng", dpi=dpi, full=True, tessdata=_tessdata())
+        blocks = page.get_text("blocks", textpage=textpage)
+    except Exception:  # MuPDF/Tesseract failures have no common type; one page must not sink all
+        log.warning("OCR failed on page %s", page.number + 1, exc_info=True)
+        return None
+    return _join_ocr_lines([block for block in blocks if block[6] == 0])
+
+
+def _join_ocr_lines(blocks: list[tuple]) -> str:
+    """Tesseract returns one block per line: rebuild paragraphs from the vertical gaps."""
+    parts: list[str] = []
+    for previous, block in zip([None, *blocks], blocks, strict=False):
+        if previous is not None:
+            gap, height = block[1] - previous[3], previous[3] - previous[1]
+            parts.append("\n\n" if gap > 0.75 * height else "\n")
+        parts.append(block[4].strip())
+    return "".join(parts)
+
+
+def _rules(page: pymupdf.Page) -> tuple[bool, bool]:
+    """(could hold a table, has vertical rules), from the vector drawings in ~1 ms.
+
+    A table needs 3+ horizontal rules of the same extent (top, under the header, bottom);
+    a header or footer rule, a frame or link underlines alone do not qualify.
+    """
+    rows: dict[tuple[int, int], set[int]] = {}
+    verticals = 0
+    for path in page.get_drawings():
+        for item in path["items"]:
+            if item[0] == "l":
+                edges = [(item[1].x, item[1].y, item[2].x, item[2].y)]
+            elif item[0] == "re":
+                x0, y0, x1, y1 = item[1]
+                edges = [(x0, y0, x1, y0), (x0, y1, x1, y1), (x0, y0, x0, y1), (x1, y0, x1, y1)]
+            else:
+                continue
+            for ax, ay, bx, by in edges:
+                if abs(ay - by) < 1 and abs(ax - bx) >= 36:
+                    rows.setdefault((round(min(ax, bx)), round(max(ax, bx))), set()).add(round(ay))
+                elif abs(ax - bx) < 1 and abs(ay - by) >= 8:
+                    verticals += 1
+    return any(len(ys) >= 3 for ys in rows.values()), verticals >= 2
+
+
+def _text_with_tables(page: pymupdf.Page, *, use_layout: bool) -> str:
+    """Page text with each table as a Markdown grid in place of its loose cell text.
+
+    Ruled grids are found from their lines alone (~30 ms a page); tables with horizontal rules
+    only need PyMuPDF's layout model (~250 ms a page), so it runs only for those.
+    """
+    words = page.get_text("words")
+    grids: list[tuple[pymupdf.Rect, str]] = []
+    for tb in page.find_tables(use_layout=use_layout).tables:
+        box = pymupdf.Rect(tb.bbox)
+        rows = _table_cells(tb, [w for w in words if _inside(w[:4], box)])
+        filled = sum(1 for row in rows for cell in row if cell)
+        # One-cell frames and chart grids (mostly empty cells) are not tables.
+        if len(rows) >= 2 and tb.col_count >= 2 and filled >= tb.row_count * tb.col_count / 4:
+            grids.append((box, _markdown_grid(rows)))
+    if not grids:
+        return "\n\n".join(block[4] for block in page.get_text("blocks") if block[6] == 0)
+    grids.sort(key=lambda grid: grid[0].y0)
+    boxes = [box for box, _ in grids]
+    pieces: list[str] = []
+    for block in page.get_text("dict", flags=pymupdf.TEXTFLAGS_TEXT)["blocks"]:
+        # Line by line: a caption can share a block with the table's first row.
+        lines = [
+            ln for ln in block.get("lines", ()) if not any(_inside(ln["bbox"], b) for b in boxes)
+        ]
+        while lines and grids and grids[0][0].y0 <= lines[0]["bbox"][1]:
+            pieces.append(grids.pop(0)[1])
+        if lines:
+            pieces.append("\n".join("".join(span["text"] for span in ln["spans"]) for ln in lines))
+    pieces.extend(grid for _, grid in grids)
+    return "\n\n".join(pieces)
+
+
+def _inside(bbox: tuple[float, float, float, float], box: pymupdf.Rect) -> bool:
+    """True when the centre of `bbox` lies in `box` (1 pt tolerance)."""
+    x, y = (bbox[0] + bbox[2]) / 2, (bbox[1] + bbox[3]) / 2
+    return box.x0 - 1 <= x <= box.x1 + 1 and box.y0 - 1 <= y <= box.y1 + 1
+
+
+def _table_cells(tb: pymupdf.table.Table, words: list[tuple]) -> list[list[str]]:
+    """The grid `tb.extract()` describes, filled with MuPDF's own words.
+
+    `extract()` re-segments characters itself and loses the spaces of narrow fonts
+    ("Harrow Ridge" -> "HarrowRidge", "48.5" -> "485\\n."). Merged cells (None) stay empty.
+    """
+    return [
+        [
+            ""
+            if cell is None
+            else " ".join(w[4] for w in words if _inside(w[:4], pymupdf.Rect(cell)))
+            for cell in row.cells
+        ]
+        for row in tb.rows
+    ]
+
+
+def _markdown_grid(rows: list[list[str]]) -> str:
+    width = max(len(row) for row in rows)
+
+    def line(cells: list[str]) -> str:
+        cells = [" ".join(c.split()).replace("|", "\\|") for c in cells]
+        return "| " + " | ".join(cells + [""] * (width - len(cells))) + " |"
+
+    return "\n".join([line(rows[0]), line(["---"] * width), *map(line, rows[1:])])
+
+
+# ---------------------------------------------------------------------------------- text, HTML
+
+
+def decode_text(data: bytes) -> str:
+    """Bytes to str without ever failing: UTF-8 or UTF-16 by BOM, else UTF-8, else cp1252."""
+    if data.startswith(codecs.BOM_UTF8):
+        return data[3:].decode("utf-8", errors="replace")
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        return data.decode("utf-16", errors="replace")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        # cp1252 is what mislabelled "latin-1" text nearly always is; 5 unmapped bytes -> U+FFFD.
+        return data.decode("cp1252", errors="replace")
+
+
+def _text_sections(data: bytes, mime: str) -> list[str]:
+    text = decode_text(data)
+    if mime == HTML:
+        text = html_to_text(text)
+    return split_sections(normalize_text(text), max_chars=SECTION_MAX_CHARS)
+
+
+def split_sections(text: str, *, max_chars: int) -> list[str]:
+    """Cut at blank lines, else line ends, else spaces, else anywhere; at least one section."""
+    sections: list[str] = []
+    start, length = 0, len(text)
+    while start < length:
+        end = start + max_chars
+        if end >= length:
+            sections.append(text[start:])
+            break
+        floor = start + max_chars // 2  # never cut off a sliver
+        for separator in ("\n\n", "\n", " "):
+            cut = text.rfind(separator, floor, end)
+            if cut != -1:
+                sections.append(text[start:cut])
+                start = cut + len(separator)
+                break
+        else:
+            sections.append(text[start:end])
+            start = end
+    return [s for s in (section.strip() for section in sections) if s] or [""]
+
+
+_SKIP_TAGS = frozenset({"script", "style", "head", "noscript", "template", "svg", "iframe"})
+_PARAGRAPH_TAGS = frozenset(
+    {"p", "h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "pre", "table", "ul", "ol", "dl"}
+    | {"section", "article", "header", "footer", "nav", "aside", "main", "figure", "form", "hr"}
+)
+_LINE_TAGS = frozenset({"br", "li", "tr", "div", "dt", "dd", "caption", "figcaption", "option"})
+
+
+class _VisibleText(HTMLParser):
+    """Collects the text a browser would show, with block elements as line breaks."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.parts: list[str] = []
+        self._skipping: list[str] = []
+        self._pre = 0
+        self._newlines = 2  # trailing line breaks so far: block tags never stack blank lines
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "body" and "head" in self._skipping:  # an unclosed <head> ends here
+            del self._skipping[self._skipping.index("head") :]
+        if tag in _SKIP_TAGS:
+            self._skipping.append(tag)
+        if tag == "pre":
+            self._pre += 1
+        self._break(tag)
+        if tag in {"td", "th"} and not self._skipping:
+            self._text(" | ")
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in self._skipping:
+            del self._skipping[len(self._skipping) - 1 - self._skipping[::-1].index(tag) :]
+        if tag == "pre" and self._pre:
+            self._pre -= 1
+        self._break(tag)
+
+    def handle_data(self, data: str) -> None:
+        if not self._pre:
+            data = re.sub(r"\s+", " ", data)
+        if not self._skipping and (data.strip() or not self._newlines):
+            self._text(data)
+
+    def _text(self, data: str) -> None:
+        self.parts.append(data)
+        self._newlines = 0
+
+    def _break(self, tag: str) -> None:
+        wanted = 2 if tag in _PARAGRAPH_TAGS else 1 if tag in _LINE_TAGS else 0
+        if wanted > self._newlines and not self._skipping:
+            self.parts.append("\n" * (wanted - self._newlines))
+            self._newlines = wanted
+
+
+def html_to_text(html: str) -> str:
+    """Visible text of an HTML document: no script/style/head, entities resolved."""
+    parser = _VisibleText()
+    try:
+        parser.feed(html)
+        parser.close()
+    except (AssertionError, ValueError):  # pathological markup: keep what was read so far
+        log.warning("HTML parser gave up; keeping the text read so far", exc_info=True)
+    return "".join(parser.parts)
+
+
+_PARAGRAPH_BREAKS = re.compile(r"[\f\u2029]")
+_LINE_BREAKS = re.compile(r"\r\n?|[\v\x85\u2028]")
+_CONTROLS = re.compile(r"[\x00-\x08\x0e-\x1f\x7f-\x84\x86-\x9f\u00ad\u200b\ufeff]")
+_SPACES = re.compile(r"[ \u00a0\u2000-\u200a\u202f\u205f\u3000]+")
+_HYPHENATED = re.compile(r"(?<=[^\W\d_])-\n(?=[a-z\u00df-\u00ff])")
+_LINE_EDGES = re.compile(r"[ \t]+\n *|\n +")
+_BLANK_RUNS = re.compile(r"\n{3,}")
+
+
+def normalize_text(text: str) -> str:
+    """Clean text: no control characters (but \\n, \\t), NFC, single spaces, joined
+    hyphenated line breaks, blank lines only as paragraph breaks, stripped."""
+    text = _LINE_BREAKS.sub("\n", _PARAGRAPH_BREAKS.sub("\n\n", text))
+    text = _CONTROLS.sub("", text)
+    if not unicodedata.is_normalized("NFC", text):
+        text = unicodedata.normalize("NFC", text)
+    text = _SPACES.sub(" ", text)
+    text = _LINE_EDGES.sub("\n", text)
+    text = _HYPHENATED.sub("", text)
+    return _BLANK_RUNS.sub("\n\n", text).strip()
