@@ -23,6 +23,19 @@ def _credentials() -> dict[str, str]:
     return creds
 
 
+def demo_data_ensure() -> dict[str, str]:
+    """Demo accounts plus the three demo corpora (their ingestion is queued to the worker)."""
+    from corpora.demo_seed import demo_corpora_ensure
+
+    creds = demo_users_ensure()
+    user_model = get_user_model()
+    demo_corpora_ensure(
+        owner=user_model.objects.get(username="admin"),
+        group=Group.objects.get(name=DEMO_GROUP),
+    )
+    return creds
+
+
 def demo_users_ensure() -> dict[str, str]:
     """Create (or reset to the stored passwords) the demo user and demo admin."""
     creds = _credentials()

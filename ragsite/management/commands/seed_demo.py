@@ -1,7 +1,7 @@
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from ragsite.demo import demo_users_ensure
+from ragsite.demo import demo_data_ensure
 
 
 class Command(BaseCommand):
@@ -13,6 +13,6 @@ class Command(BaseCommand):
     def handle(self, *args: object, **options: object) -> None:
         if not settings.DEBUG and not options["allow_production"]:
             raise CommandError("Refusing to seed demo accounts with DEBUG off.")
-        creds = demo_users_ensure()
+        creds = demo_data_ensure()
         for username, password in creds.items():
             self.stdout.write(f"  {username:<6} / {password}")
