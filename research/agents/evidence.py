@@ -288,8 +288,11 @@ def assess_entity(
     direct = best_sentence(terms, own, "any" if kind == "yesno" else kind, pool=own, soft=soft,
                            known=known, subject=entity)  # fmt: skip
     if direct and direct.score >= ACCEPT:
+        claims = [_claim(direct)]
+        if kind == "any":  # a how/why/describe question: quote the other strong sentences too
+            claims += [_claim(f) for f in _more_sentences(terms, own, direct, soft, entity)]
         return Assessment(
-            sub_goal=sub_goal.key, verdict=Verdict.SUFFICIENT, claims=[_claim(direct)],
+            sub_goal=sub_goal.key, verdict=Verdict.SUFFICIENT, claims=claims,
             reason=f"“{_short(direct.sentence)}” states it for {entity} "
                    f"(term coverage {direct.score:.2f}).",
         )  # fmt: skip
@@ -334,6 +337,37 @@ def assess_entity(
         sub_goal=sub_goal.key, verdict=verdict, missing=[asked or " ".join(missing)],
         follow_ups=follow_ups, reason=reason,
     )  # fmt: skip
+
+
+def _more_sentences(
+    terms: list[str], snippets: list[Snippet], first: Found, soft: frozenset[str], subject: str
+) -> list[Found]:
+    """Up to two further sentences of the subject's documents that cover the asked terms."""
+    weights = _weights(terms, soft)
+    total = sum(weights.values()) or 1.0
+    ranked: list[tuple[float, int, Found]] = []
+    for order, snip in enumerate(snippets):
+        about = mentions(snip.title, subject)
+        for start, end in sentences(snip.text):
+            sentence = snip.text[start:end]
+            if (snip.id, start) == (first.snippet.id, first.start) or len(sentence) < 30:
+                continue
+            if not about and not mentions(sentence, subject):
+                continue
+            score = sum(w for t, w in weights.items() if covers(t, _stems(sentence))) / total
+            if score >= ACCEPT:
+                ranked.append((-score, order, Found(snip, start, end, score)))
+    ranked.sort(key=lambda r: (r[0], r[1]))
+    seen = {" ".join(first.sentence.split())}
+    out = []
+    for _, _, found in ranked:
+        key = " ".join(found.sentence.split())
+        if key not in seen:
+            seen.add(key)
+            out.append(found)
+        if len(out) == 2:
+            break
+    return out
 
 
 def _sentence_naming(snippet: Snippet, name: str) -> Found:

@@ -106,6 +106,12 @@ def _query(text: str) -> str:
     return re.sub(r"\s+", " ", text).strip(" ?.")
 
 
+def _distinct_names(part: str) -> list[str]:
+    """Multi-word names of a part, none inside another: the entities a comparison is about."""
+    found = [n for n in names(part) if len(words(n)) > 1 and not re.fullmatch(r"[\d\s,.-]+", n)]
+    return [n for n in found if not any(n != o and n.lower() in o.lower() for o in found)][:4]
+
+
 def plan_goal(goal: str) -> Plan:
     """One sub-goal per part; enumerations become one per entity; comparisons keep both."""
     sub_goals: list[SubGoal] = []
@@ -117,8 +123,8 @@ def plan_goal(goal: str) -> Plan:
             for entity, label in items:
                 text = _tidy(part[:start] + label + part[end:])
                 sub_goals.append(_sub_goal(len(sub_goals) + 1, text, entity))
-        elif span and is_compare:
-            items = [entity for entity, _ in span[2]]
+        elif (span and is_compare) or (is_compare and len(_distinct_names(part)) >= 2):
+            items = [entity for entity, _ in span[2]] if span else _distinct_names(part)
             sg = _sub_goal(len(sub_goals) + 1, part, " and ".join(items))
             terms = " ".join(content_terms(part, exclude=words(" ".join(items))))
             sub_goals.append(

@@ -21,7 +21,7 @@ QUESTION_WORDS = frozenset(
     """what which who whom whose when where why how much many did does do was were is are
     please report give list tell describe explain state provide find answer cite citing source
     sources each following according document documents mentioned name named specific
-    company company's organisation organization year years""".split()
+    company company's organisation organization year years compare comparison versus vs""".split()
 )
 _WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9'’&.-]*")
 _SENTENCE_END = re.compile(r"(?<=[.!?])[\"')\]]?\s+(?=[A-Z0-9\"'(\[|])|\n{2,}|\n(?=\s*[-*|#])")
