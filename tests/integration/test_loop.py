@@ -224,3 +224,20 @@ def test_a_redelivered_run_restarts_and_is_recorded_as_such() -> None:
     run.refresh_from_db()
     assert run.events.filter(kind="restarted").exists()
     assert run.status == ResearchRun.Status.PARTIAL
+
+
+@pytest.mark.django_db
+def test_the_ledger_explains_the_missing_part_with_its_queries_hits_and_verdict() -> None:
+    user = UserFactory()
+    corpus = make_corpus(owner=user, slug="ledger", docs=BASES, public=True)
+    run = _run(user, corpus, GOAL)
+    ledger = run.dossier["ledger"]
+    assert [row["status"] for row in ledger].count(SectionStatus.ANSWERED) == 3
+    delta = ledger[3]
+    assert delta["status"] != SectionStatus.ANSWERED and "Delta" in delta["text"]
+    assert delta["corpora"] == [corpus.name] and delta["route_reason"]
+    assert len(delta["queries"]) >= 2 and any("Delta" in q for q in delta["queries"])
+    assert delta["best_hits"] and all(h["score"] > 0 for h in delta["best_hits"])
+    assert delta["verdict"] == "unanswerable" and "Delta" in delta["reason"]
+    assert delta["follow_up_needed"]
+    assert all(row["citations"] for row in ledger[:3])
