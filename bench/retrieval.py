@@ -30,12 +30,18 @@ DOCS_PER_CORPUS = 2000
 CHUNKS_PER_DOC = 5
 
 
+LATENT = 32  # sentence embeddings live near a low-dimensional manifold, not uniformly in 384-d
+
+
 def build(n: int, rng: np.random.Generator) -> tuple[np.ndarray, list[str], list[int]]:
-    """Vectors around 200 topic centres; texts from a Zipf vocabulary tied to the topic."""
+    """Vectors around 200 topic centres in a 32-d latent space projected to 384-d (plus a
+    little isotropic noise), like real embeddings; texts from a Zipf vocabulary per topic."""
     vocab = [f"w{i:05d}" for i in range(20000)]
-    centres = rng.normal(size=(200, DIM)).astype(np.float32)
+    projection = rng.normal(size=(LATENT, DIM)).astype(np.float32)
+    centres = rng.normal(size=(200, LATENT)).astype(np.float32)
     topics = rng.integers(0, 200, size=n)
-    vectors = centres[topics] + 0.9 * rng.normal(size=(n, DIM)).astype(np.float32)
+    latent = centres[topics] + 0.8 * rng.normal(size=(n, LATENT)).astype(np.float32)
+    vectors = latent @ projection + 0.5 * rng.normal(size=(n, DIM)).astype(np.float32)
     vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
     texts = []
     for i in range(n):
@@ -45,12 +51,12 @@ def build(n: int, rng: np.random.Generator) -> tuple[np.ndarray, list[str], list
     return vectors, texts, topics.tolist()
 
 
-def load(n: int, rng: np.random.Generator) -> tuple[np.ndarray, list[str], list[int]]:
+def load(n: int, rng: np.random.Generator, rebuild: bool) -> tuple[np.ndarray, list[str], list[int]]:
     vectors, texts, _ = build(n, rng)
     user, _ = get_user_model().objects.get_or_create(username="bench")
     with connection.cursor() as cur:
         cur.execute("SELECT count(*) FROM corpora_chunk")
-        if cur.fetchone()[0] == n:
+        if cur.fetchone()[0] == n and not rebuild:
             print(f"reusing {n} chunks in the bench database")
             cur.execute("SELECT id FROM corpora_document ORDER BY id")
             return vectors, texts, [r[0] for r in cur.fetchall()]
@@ -106,15 +112,16 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--chunks", type=int, default=100_000)
     ap.add_argument("--queries", type=int, default=100)
+    ap.add_argument("--rebuild", action="store_true", help="regenerate the data even if present")
     args = ap.parse_args()
     use_eval_database("dossier_bench")
     rng = np.random.default_rng(7)
-    vectors, texts, doc_ids = load(args.chunks, rng)
+    vectors, texts, doc_ids = load(args.chunks, rng, args.rebuild)
     user = get_user_model().objects.get(username="bench")
     qs = rng.integers(0, len(texts), size=args.queries)
     recalls, sem, exact, ft, title, hybrid = [], [], [], [], [], []
     for qi in qs:
-        qv = vectors[qi] + 0.3 * rng.normal(size=DIM).astype(np.float32)
+        qv = vectors[qi] + 0.02 * rng.normal(size=DIM).astype(np.float32)
         qv /= np.linalg.norm(qv)
         lit = vec_literal(qv)
         words = " ".join(texts[qi].split()[:3])
