@@ -1,7 +1,7 @@
 """Hybrid retrieval: pgvector HNSW + full-text + title trigram, fused by RRF in one SQL statement.
 
 The access filter is part of that statement (the `visible` CTE): a chunk is returned only if
-its corpus is public to logged-in users or shares a group with the user. Nothing is filtered
+its corpus is public to logged-in users, is owned by the user, or shares a group with them. Nothing is filtered
 in Python afterwards; callers cannot get rows the SQL did not allow.
 """
 
@@ -69,7 +69,7 @@ SQL = """
 WITH visible AS (
     SELECT c.id, c.slug FROM corpora_corpus c
     WHERE (%(any_corpus)s OR c.id = ANY(%(corpus_ids)s))
-      AND (%(see_all)s OR c.is_public OR EXISTS (
+      AND (%(see_all)s OR c.is_public OR c.owner_id = %(user_id)s OR EXISTS (
             SELECT 1 FROM corpora_corpus_groups cg
             JOIN auth_user_groups ug ON ug.group_id = cg.group_id
             WHERE cg.corpus_id = c.id AND ug.user_id = %(user_id)s))

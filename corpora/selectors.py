@@ -10,7 +10,7 @@ from corpora.search import user_sees_all
 
 
 def corpora_visible(*, user: AbstractBaseUser | AnonymousUser) -> QuerySet[Corpus]:
-    """The same rule as the `visible` CTE of search.SQL: public, or a shared group."""
+    """The same rule as the `visible` CTE of search.SQL: public, owned, or a shared group."""
     if not user.is_authenticated:
         return Corpus.objects.none()
     if user_sees_all(user):
@@ -18,7 +18,7 @@ def corpora_visible(*, user: AbstractBaseUser | AnonymousUser) -> QuerySet[Corpu
     shared = Corpus.groups.through.objects.filter(
         corpus_id=OuterRef("pk"), group__user=user
     )
-    return Corpus.objects.filter(Q(is_public=True) | Exists(shared))
+    return Corpus.objects.filter(Q(is_public=True) | Q(owner=user) | Exists(shared))
 
 
 def corpus_get_for(*, user: AbstractBaseUser | AnonymousUser, slug: str) -> Corpus | None:

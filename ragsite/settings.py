@@ -6,6 +6,7 @@ DATABASE_URL / REDIS_URL the project-local embedded servers (ragsite/embedded.py
 
 from __future__ import annotations
 
+import logging
 import os
 import secrets
 from pathlib import Path
@@ -121,7 +122,8 @@ def _database() -> dict[str, object]:
     if not url:
         return {
             "ENGINE": "django.db.backends.postgresql",
-            "NAME": embedded.DB_NAME,
+            # DATABASE_NAME lets a worker subprocess in a test use the pytest database.
+            "NAME": os.environ.get("DATABASE_NAME") or embedded.DB_NAME,
             "USER": "postgres",
             "HOST": str(embedded.pg_socket_dir()),
             "PORT": "5432",
@@ -177,7 +179,8 @@ _redis_base = REDIS_URL.rsplit("/", 1)[0] if urlsplit(REDIS_URL).path.strip("/")
 REDIS_DB_BASE = env_int("REDIS_DB_BASE", 0)
 CELERY_BROKER_URL = f"{_redis_base}/{REDIS_DB_BASE}"
 CELERY_RESULT_BACKEND = f"{_redis_base}/{REDIS_DB_BASE + 1}"
-REDIS_EVENTS_URL = f"{_redis_base}/{REDIS_DB_BASE + 2}"
+# Pub/sub channels ignore database numbers; db 0 always exists.
+REDIS_EVENTS_URL = f"{_redis_base}/0"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
@@ -251,15 +254,48 @@ AXES_FAILURE_LIMIT = env_int("AXES_FAILURE_LIMIT", 5)
 AXES_COOLOFF_TIME = 0.25  # hours
 AXES_RESET_ON_SUCCESS = True
 
+
+class _RedactSecrets(logging.Filter):
+    """Blanks GOOGLE_API_KEY and SECRET_KEY out of log records: google-genai logs each retry
+    with the server's error body, and a server may quote the key back."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        from django.conf import settings
+
+        values = [getattr(settings, n, "") for n in ("GOOGLE_API_KEY", "SECRET_KEY")]
+        values = [v for v in values if len(v) >= 8]
+        if not values:
+            return True
+        message = record.getMessage()
+        if record.exc_info and not record.exc_text:
+            record.exc_text = logging.Formatter().formatException(record.exc_info)
+        for value in values:
+            if value in message:
+                record.msg, record.args = message.replace(value, "[redacted]"), None
+                message = record.msg
+            if record.exc_text and value in record.exc_text:
+                record.exc_text = record.exc_text.replace(value, "[redacted]")
+        return True
+
+
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
+    "filters": {"redact_secrets": {"()": _RedactSecrets}},
     "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
-    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
+    "handlers": {
+        "console": {
+            "class": "logging.StreamHandler",
+            "formatter": "plain",
+            "filters": ["redact_secrets"],
+        }
+    },
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
     "loggers": {
         "httpx2": {"level": "WARNING"},
         "httpx": {"level": "WARNING"},
         "axes": {"level": "WARNING"},
+        # On the logger too, so handlers added later (Celery's, pytest's) get clean records.
+        "google_genai._api_client": {"filters": ["redact_secrets"]},
     },
 }

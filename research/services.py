@@ -131,7 +131,10 @@ def run_execute(
 
     run = _claim(run_id)
     if run is None:
-        return ResearchRun.objects.filter(pk=run_id).values_list("status", flat=True).first() or ""
+        status = ResearchRun.objects.filter(pk=run_id).values_list("status", flat=True).first()
+        if status == ResearchRun.Status.RUNNING:
+            _recheck_later(run_id)
+        return status or ""
     try:
         provider = get_provider(provider_name or run.provider)
         run_loop(run, provider=provider, perseverance=perseverance)
@@ -151,6 +154,22 @@ def run_execute(
         logger.exception("research run %s failed", run_id)
         run_finish_failed(run=run, reason=UNEXPECTED.format(kind=type(exc).__name__))
     return run.status
+
+
+def _recheck_later(run_id: int) -> None:
+    """Another execution holds the run: a duplicate delivery, or (after a kill -9 of the pool
+    process) a redelivery that came before the dead worker's heartbeat went stale. Look again
+    once it could be stale, so a dead worker's run is restarted instead of left 'running'."""
+    from celery import current_task
+
+    if current_task is None or not current_task.request.id:
+        return  # called in-process (a command, a test): nothing will redeliver it
+    from research.tasks import research_run_task
+
+    try:
+        research_run_task.apply_async((run_id,), countdown=settings.RUN_STALE_AFTER_S + 1)
+    except Exception:  # the broker is down: the sweeper on the next worker start remains
+        logger.warning("could not schedule a re-check of run %s", run_id, exc_info=True)
 
 
 def run_cancel(*, run: ResearchRun) -> None:

@@ -21,9 +21,10 @@ from urllib.parse import urlsplit, urlunsplit
 from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
 from django.db import connection
 from django.http import Http404, HttpRequest, StreamingHttpResponse
+from django.http.response import HttpResponseBase
 from django.template.loader import render_to_string
 from redis.asyncio.client import PubSub
 from redis.exceptions import RedisError
@@ -194,9 +195,28 @@ class RunHub:
             _release_connection()
 
 
-_registry: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict[tuple[int, int], RunHub]] = (
+@dataclass
+class _LoopState:
+    """Per event loop (one per uvicorn worker): the hubs, and a gate on stream set-up reads."""
+
+    hubs: dict[tuple[int, int], RunHub] = field(default_factory=dict)
+    # Each new stream reads its session and the run's visibility on its own connection; the
+    # gate caps how many do so at once, so a burst of 500 browsers stays under max_connections.
+    gate: asyncio.Semaphore = field(
+        default_factory=lambda: asyncio.Semaphore(getattr(settings, "SSE_SETUP_CONNECTIONS", 10))
+    )
+
+
+_registry: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, _LoopState] = (
     weakref.WeakKeyDictionary()
 )
+
+
+def _state() -> _LoopState:
+    loop = asyncio.get_running_loop()
+    if loop not in _registry:
+        _registry[loop] = _LoopState()
+    return _registry[loop]
 
 
 def _without_db(url: str) -> str:
@@ -205,7 +225,7 @@ def _without_db(url: str) -> str:
 
 
 def _hubs() -> dict[tuple[int, int], RunHub]:
-    return _registry.setdefault(asyncio.get_running_loop(), {})
+    return _state().hubs
 
 
 def _hub_for(run_id: int, viewer_id: int) -> RunHub:
@@ -259,17 +279,21 @@ def _resume_point(request: HttpRequest) -> int:
 
 
 def _visible(user: object, run_id: int) -> bool:
-    try:
-        return runs_for(user=user).filter(pk=run_id).exists()  # type: ignore[arg-type]
-    finally:
-        _release_connection()  # the session and user reads opened it too
+    return runs_for(user=user).filter(pk=run_id).exists()  # type: ignore[arg-type]
 
 
-@login_required
-async def run_events(request: HttpRequest, run_id: int) -> StreamingHttpResponse:
+async def run_events(request: HttpRequest, run_id: int) -> HttpResponseBase:
     """`text/event-stream` of the run's events as rendered partials; 404 if not visible."""
-    user = await request.auser()
-    if not await sync_to_async(_visible)(user, run_id):
+    async with _state().gate:
+        try:
+            user = await request.auser()
+            visible = user.is_authenticated and await sync_to_async(_visible)(user, run_id)
+        finally:
+            # The session, user and run reads share this request's thread and connection.
+            await sync_to_async(_release_connection)()
+    if not user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    if not visible:
         raise Http404
     response = StreamingHttpResponse(
         _stream(run_id, user.pk, _resume_point(request)),

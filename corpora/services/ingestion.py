@@ -129,14 +129,22 @@ def _read(doc: Document) -> bytes:
 def _embed_by_page(
     doc: Document, spans: list[ChunkSpan], embedder: Embedder, on_progress: ProgressCallback | None
 ) -> list[Vector]:
-    """Embed in batches, reporting pages whose chunks are all embedded."""
-    vectors: list[Vector] = []
+    """Vectors in span order; pages_done grows with the share of chunks embedded so far.
+
+    Batches take the texts longest first, as one encode() call of the whole list would: batches
+    of similar length pad less, ~20% faster than batches in page order (bench/ingest.py).
+    """
+    texts = [embedding_text(doc.title, s.text) for s in spans]
+    order = sorted(range(len(texts)), key=lambda i: len(texts[i]), reverse=True)
+    vectors: list[Vector] = [[] for _ in texts]
     batch = 64
-    for start in range(0, len(spans), batch):
-        part = spans[start : start + batch]
-        vectors += embed_cached(embedder, [embedding_text(doc.title, s.text) for s in part])
-        done = part[-1].page_end if start + batch < len(spans) else doc.page_count
-        _progress(doc, pages_done=done)
+    for start in range(0, len(order), batch):
+        part = order[start : start + batch]
+        fresh = embed_cached(embedder, [texts[i] for i in part])
+        for index, vector in zip(part, fresh, strict=True):
+            vectors[index] = vector
+        done = min(start + batch, len(order))
+        _progress(doc, pages_done=doc.page_count * done // len(order))
         if on_progress:
             on_progress(doc)
     return vectors

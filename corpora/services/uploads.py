@@ -61,8 +61,13 @@ def document_add(
     user: AbstractBaseUser | None,
     title: str = "",
     document_date: dt.date | None = None,
+    enqueue: bool = True,
 ) -> UploadOutcome:
-    """Validate one file and create its Document; rejected files become failed documents."""
+    """Validate one file and create its Document; rejected files become failed documents.
+
+    `enqueue=False` is for callers that ingest in their own process (the `ingest` command):
+    a queued task would race them for the same document.
+    """
     from corpora.tasks import document_ingest_task
 
     display = filename_sanitize(filename)
@@ -98,7 +103,8 @@ def document_add(
                 return UploadOutcome(display, "rejected", reason, doc)
             doc.file.save(_storage_name(display), ContentFile(data), save=False)
             doc.save()
-            transaction.on_commit(lambda: document_ingest_task.delay(doc.pk))
+            if enqueue:
+                transaction.on_commit(lambda: document_ingest_task.delay(doc.pk))
     except IntegrityError:  # a concurrent upload of the same bytes won the race
         existing = Document.objects.get(corpus=corpus, sha256=sha)
         return UploadOutcome(display, "duplicate", DUPLICATE.format(title=existing.title), existing)
@@ -112,14 +118,49 @@ def documents_upload(
     outcomes = []
     for upload in files:
         if upload.size is not None and upload.size > settings.UPLOAD_MAX_BYTES:
-            display = filename_sanitize(upload.name or "")
-            message = TOO_LARGE.format(
-                size_mb=upload.size / 2**20, limit_mb=settings.UPLOAD_MAX_BYTES / 2**20
-            )
-            outcomes.append(UploadOutcome(display, "rejected", message))
+            outcomes.append(_oversized_upload(corpus=corpus, user=user, upload=upload))
             continue
         data = upload.read()
         outcomes.append(
             document_add(corpus=corpus, data=data, filename=upload.name or "", user=user)
         )
     return outcomes
+
+
+def _oversized_upload(
+    *, corpus: Corpus, user: AbstractBaseUser, upload: UploadedFile
+) -> UploadOutcome:
+    """A failed document with the size message, like any rejected file; hashed in chunks, so a
+    huge upload is never read into memory, and its bytes are not stored."""
+    display = filename_sanitize(upload.name or "")
+    size = upload.size or 0
+    message = TOO_LARGE.format(size_mb=size / 2**20, limit_mb=settings.UPLOAD_MAX_BYTES / 2**20)
+    digest = hashlib.sha256()
+    for chunk in upload.chunks():
+        digest.update(chunk)
+    sha = digest.hexdigest()
+    try:
+        with transaction.atomic():
+            existing = Document.objects.filter(corpus=corpus, sha256=sha).first()
+            if existing is not None:
+                return UploadOutcome(
+                    display, "duplicate", DUPLICATE.format(title=existing.title), existing
+                )
+            doc = Document.objects.create(
+                corpus=corpus, filename=display, sha256=sha, size_bytes=size,
+                mime_type="application/octet-stream", title=title_from_filename(display)[:500],
+                uploaded_by=user, status=Document.Status.FAILED, failure_reason=message,
+            )  # fmt: skip
+    except IntegrityError:  # a concurrent upload of the same bytes won the race
+        existing = Document.objects.get(corpus=corpus, sha256=sha)
+        return UploadOutcome(display, "duplicate", DUPLICATE.format(title=existing.title), existing)
+    return UploadOutcome(display, "rejected", message, doc)
+
+
+def document_delete(*, document: Document) -> None:
+    """Delete the document with its pages and chunks; its stored file goes once that commits."""
+    name, storage = document.file.name, document.file.storage
+    with transaction.atomic():
+        Document.objects.filter(pk=document.pk).delete()
+        if name:
+            transaction.on_commit(lambda: storage.delete(name))

@@ -21,9 +21,7 @@ pytestmark = pytest.mark.integration
 def test_pgvector_round_trips_a_vector_and_orders_by_cosine_distance() -> None:
     with connection.cursor() as cur:
         cur.execute("CREATE TEMP TABLE probe (id int, v vector(3))")
-        cur.execute(
-            "INSERT INTO probe VALUES (1, '[1,0,0]'), (2, '[0,1,0]'), (3, '[0.9,0.1,0]')"
-        )
+        cur.execute("INSERT INTO probe VALUES (1, '[1,0,0]'), (2, '[0,1,0]'), (3, '[0.9,0.1,0]')")
         cur.execute("SELECT v::text FROM probe WHERE id = 3")
         assert cur.fetchone()[0] == "[0.9,0.1,0]"
         cur.execute("SELECT id, v <=> '[1,0,0]' FROM probe ORDER BY v <=> '[1,0,0]'")

@@ -30,22 +30,23 @@ def owner():
 
 
 def test_an_exact_patent_number_is_found_by_full_text(owner) -> None:
-    make_corpus(owner=owner, slug="patents", docs=PATENT_DOCS, public=True)
-    hits = chunk_search(user=owner, query="9,834,121", k=3)
+    corpus = make_corpus(owner=owner, slug="patents", docs=PATENT_DOCS, public=True)
+    hits = chunk_search(user=owner, query="9,834,121", k=3, corpus_ids=[corpus.pk])
     assert hits[0].title == "Coating patents"
     assert hits[0].fulltext is not None and hits[0].fulltext_rank == 1
 
 
 def test_a_paraphrase_without_shared_words_is_found_by_vectors(owner) -> None:
-    make_corpus(owner=owner, slug="para", docs=PATENT_DOCS, public=True)
-    hits = chunk_search(user=owner, query="seaweed woodland habitat for young fish", k=1)
+    corpus = make_corpus(owner=owner, slug="para", docs=PATENT_DOCS, public=True)
+    hits = chunk_search(user=owner, query="seaweed woodland habitat for young fish", k=1,
+                        corpus_ids=[corpus.pk])  # fmt: skip
     assert hits[0].title == "Marine biology notes"
     assert hits[0].semantic_rank == 1
 
 
 def test_a_title_match_contributes_its_own_score(owner) -> None:
-    make_corpus(owner=owner, slug="titles", docs=PATENT_DOCS, public=True)
-    hits = chunk_search(user=owner, query="blade cooling review", k=3)
+    corpus = make_corpus(owner=owner, slug="titles", docs=PATENT_DOCS, public=True)
+    hits = chunk_search(user=owner, query="blade cooling review", k=3, corpus_ids=[corpus.pk])
     assert hits[0].title == "Blade cooling review"
     assert hits[0].title_sim is not None and hits[0].title_sim > 0.5
 
@@ -53,9 +54,10 @@ def test_a_title_match_contributes_its_own_score(owner) -> None:
 def test_date_filters_keep_only_documents_inside_the_window(owner) -> None:
     docs = {f"Report {y}": f"Annual output report for the year {y}: output rose." for y in range(2018, 2024)}
     dates = {f"Report {y}": dt.date(y, 6, 1) for y in range(2018, 2024)}
-    make_corpus(owner=owner, slug="dated", docs=docs, dates=dates, public=True)
+    corpus = make_corpus(owner=owner, slug="dated", docs=docs, dates=dates, public=True)
     window = SearchFilters(date_from=dt.date(2020, 1, 1), date_to=dt.date(2021, 12, 31))
-    hits = chunk_search(user=owner, query="annual output report", k=10, filters=window)
+    hits = chunk_search(user=owner, query="annual output report", k=10, filters=window,
+                        corpus_ids=[corpus.pk])  # fmt: skip
     assert sorted(h.title for h in hits) == ["Report 2020", "Report 2021"]
 
 

@@ -1,0 +1,335 @@
+"""HTTP for corpora: list, corpus page with live ingestion status, uploads, search, page viewer.
+
+Views only translate: reads go through selectors (access-filtered), writes through services.
+A corpus the user may not see is a 404 on every URL, never a 403, so its existence never leaks.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pymupdf
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.db.models import Count, Q
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_POST
+from django_htmx.middleware import HtmxDetails
+
+from corpora.extraction import PDF
+from corpora.forms import CorpusForm, SearchForm, UploadForm
+from corpora.models import Corpus, Document
+from corpora.search import Hit, chunk_search
+from corpora.selectors import (
+    corpora_visible,
+    corpus_get_for,
+    document_get_for,
+    page_get_for,
+    user_can_manage,
+)
+from corpora.services.corpora import corpus_create
+from corpora.services.ingestion import document_reingest
+from corpora.services.uploads import UploadOutcome, document_delete, documents_upload
+from research.agents.gate import quote_offset
+from research.agents.text import normalize
+
+PAGE_IMAGE_DPI = 110
+SEARCH_K = 20
+NOT_IN_GROUPS = (
+    "Created corpus “{name}”. You are not in any of its groups, so it is not listed for you; "
+    "add yourself to one of them in the admin to open it."
+)
+QUOTE_NOT_ON_PAGE = "The quoted passage was not found on this page."
+
+
+class HtmxHttpRequest(HttpRequest):
+    htmx: HtmxDetails
+
+
+# ------------------------------------------------------------------------------- corpora
+
+
+@login_required
+@require_GET
+def corpus_list(request: HtmxHttpRequest) -> HttpResponse:
+    corpora = corpora_visible(user=request.user).annotate(
+        document_count=Count("documents", distinct=True),
+        ready_count=Count("documents", filter=Q(documents__status="ready"), distinct=True),
+    )
+    return render(request, "corpora/corpus_list.html", {"corpora": corpora.order_by("name")})
+
+
+@login_required
+def corpus_new(request: HtmxHttpRequest) -> HttpResponse:
+    """Staff create corpora; the embedder is the default and fixed from then on."""
+    if not request.user.is_staff:
+        raise PermissionDenied
+    form = CorpusForm(request.POST or None)
+    if request.method == "POST":
+        if not form.is_valid():
+            return render(request, "corpora/corpus_new.html", {"form": form}, status=422)
+        corpus = corpus_create(owner=request.user, **form.cleaned_data)
+        if corpus_get_for(user=request.user, slug=corpus.slug) is None:
+            # Visibility is by group (or public), ownership alone does not grant it.
+            messages.warning(request, NOT_IN_GROUPS.format(name=corpus.name))
+            return redirect("corpora:list")
+        messages.success(request, f"Created corpus “{corpus.name}”.")
+        return redirect(corpus)
+    return render(request, "corpora/corpus_new.html", {"form": form})
+
+
+def _corpus_or_404(request: HttpRequest, slug: str) -> Corpus:
+    corpus = corpus_get_for(user=request.user, slug=slug)
+    if corpus is None:
+        raise Http404("No such corpus.")
+    return corpus
+
+
+def _can_upload(user: object, corpus: Corpus) -> bool:
+    """Owners, and members of the corpus's groups; a public corpus is read-only to others."""
+    return user_can_manage(user=user, corpus=corpus) or corpus.groups.filter(user=user).exists()  # type: ignore[arg-type,misc]
+
+
+def _documents_context(request: HttpRequest, corpus: Corpus) -> dict[str, object]:
+    documents = list(corpus.documents.annotate(chunk_count=Count("chunks")).order_by("title", "id"))
+    for doc in documents:
+        doc.ocr_pages = [n for n, m in enumerate(doc.page_methods, start=1) if m == "ocr"]  # type: ignore[attr-defined]
+    return {
+        "corpus": corpus,
+        "documents": documents,
+        "in_progress": any(not doc.is_terminal for doc in documents),
+        "can_manage": user_can_manage(user=request.user, corpus=corpus),
+    }
+
+
+@login_required
+@require_GET
+def corpus_detail(request: HtmxHttpRequest, slug: str) -> HttpResponse:
+    corpus = _corpus_or_404(request, slug)
+    context = _documents_context(request, corpus)
+    if request.htmx:  # the 1 s poll of the documents table
+        return render(request, "corpora/corpus_detail.html#documents", context)
+    context |= _upload_context(request, corpus, UploadForm())
+    return render(request, "corpora/corpus_detail.html", context)
+
+
+def _upload_context(request: HttpRequest, corpus: Corpus, form: UploadForm) -> dict[str, object]:
+    return {
+        "form": form,
+        "can_upload": _can_upload(request.user, corpus),
+        "max_mb": settings.UPLOAD_MAX_BYTES / 2**20,
+        "max_pages": settings.UPLOAD_MAX_PAGES,
+    }
+
+
+@login_required
+@require_POST
+def corpus_upload(request: HtmxHttpRequest, slug: str) -> HttpResponse:
+    """Each file gets its own outcome (queued / duplicate / rejected with the reason)."""
+    corpus = _corpus_or_404(request, slug)
+    if not _can_upload(request.user, corpus):
+        raise PermissionDenied
+    form = UploadForm(request.POST, request.FILES)
+    if not form.is_valid():
+        context = _documents_context(request, corpus) | _upload_context(request, corpus, form)
+        if request.htmx:  # the form posts into #upload-result: the errors go there
+            context["upload_errors"] = form.errors.get("files")
+            return render(request, "corpora/corpus_detail.html#upload-result", context, status=422)
+        return render(request, "corpora/corpus_detail.html", context, status=422)
+    outcomes = documents_upload(corpus=corpus, user=request.user, files=form.cleaned_data["files"])
+    if not request.htmx:
+        for outcome in outcomes:
+            _message(request, outcome)
+        return redirect(corpus)
+    context = _documents_context(request, corpus) | {"outcomes": outcomes, "oob": True}
+    return render(request, "corpora/corpus_detail.html#upload-result", context)
+
+
+def _message(request: HttpRequest, outcome: UploadOutcome) -> None:
+    level = {"queued": messages.SUCCESS, "duplicate": messages.WARNING}.get(
+        outcome.status, messages.ERROR
+    )
+    messages.add_message(request, level, f"{outcome.filename}: {outcome.message}")
+
+
+def _managed_document_or_404(request: HttpRequest, document_id: int) -> Document:
+    document = document_get_for(user=request.user, document_id=document_id)
+    if document is None:
+        raise Http404("No such document.")
+    if not user_can_manage(user=request.user, corpus=document.corpus):
+        raise PermissionDenied
+    return document
+
+
+def _after_document_action(request: HtmxHttpRequest, corpus: Corpus) -> HttpResponse:
+    if request.htmx:
+        return render(
+            request, "corpora/corpus_detail.html#documents", _documents_context(request, corpus)
+        )
+    return redirect(corpus)
+
+
+@login_required
+@require_POST
+def document_delete_view(request: HtmxHttpRequest, document_id: int) -> HttpResponse:
+    document = _managed_document_or_404(request, document_id)
+    document_delete(document=document)
+    if not request.htmx:
+        messages.success(request, f"Deleted “{document.title}”.")
+    return _after_document_action(request, document.corpus)
+
+
+@login_required
+@require_POST
+def document_reingest_view(request: HtmxHttpRequest, document_id: int) -> HttpResponse:
+    document = _managed_document_or_404(request, document_id)
+    document_reingest(document=document)
+    return _after_document_action(request, document.corpus)
+
+
+# -------------------------------------------------------------------------------- search
+
+
+@dataclass(frozen=True)
+class HitRow:
+    hit: Hit
+    corpus_name: str
+    quote: str  # the hit's text on its first page: the viewer highlights it
+    snippet: str
+
+
+_BLOCK_START = ("|", "-", "*", "#", "•")
+
+
+def reflow(text: str) -> str:
+    """PDF line wraps become spaces, one character for one, so offsets into `text` still hold.
+
+    Blank lines (paragraphs) and the lines of tables and lists keep their line breaks.
+    """
+    lines = text.split("\n")
+    out: list[str] = []
+    for line, following in zip(lines, [*lines[1:], None], strict=True):
+        out.append(line)
+        if following is None:
+            break
+        joins = line.strip() and following.strip()
+        joins = joins and not following.lstrip().startswith(_BLOCK_START)
+        out.append(" " if joins and not line.lstrip().startswith("|") else "\n")
+    return "".join(out)
+
+
+def _first_page_text(hit: Hit) -> str:
+    cut = min((offset for offset, _ in hit.page_breaks), default=len(hit.text))
+    return hit.text[:cut].strip()
+
+
+@login_required
+@require_GET
+def search(request: HtmxHttpRequest) -> HttpResponse:
+    form = SearchForm(request.GET or None, user=request.user)
+    rows: list[HitRow] = []
+    searched = False
+    if form.is_bound and not form.is_valid() and form.asks_for_hidden_corpus():
+        raise Http404("No such corpus.")
+    if form.is_bound and form.is_valid() and form.cleaned_data["q"].strip():
+        searched = True
+        hits = chunk_search(
+            user=request.user,
+            query=form.cleaned_data["q"],
+            corpus_ids=form.corpus_ids(),
+            k=SEARCH_K,
+            filters=form.filters(),
+        )
+        names = dict(corpora_visible(user=request.user).values_list("pk", "name"))
+        rows = [
+            HitRow(hit, names.get(hit.corpus_id, hit.corpus_slug), _first_page_text(hit),
+                   reflow(hit.text))
+            for hit in hits
+        ]  # fmt: skip
+    context = {"form": form, "rows": rows, "searched": searched}
+    template = "corpora/search.html" + ("#results" if request.htmx else "")
+    return render(request, template, context)
+
+
+# -------------------------------------------------------------------------------- viewer
+
+
+def quote_span(text: str, quote: str) -> tuple[int, int] | None:
+    """(start, end) of `quote` in `text`, matched whitespace- and case-insensitively."""
+    start = quote_offset(text, quote)
+    wanted = len(normalize(quote))
+    if start is None or not wanted:
+        return None
+    low, high = start + 1, len(text)  # the shortest end whose normalized span covers the quote
+    while low < high:
+        middle = (low + high) // 2
+        if len(normalize(text[start:middle])) >= wanted:
+            high = middle
+        else:
+            low = middle + 1
+    return start, low
+
+
+@login_required
+@require_GET
+def page_view(request: HtmxHttpRequest, document_id: int, number: int) -> HttpResponse:
+    page = page_get_for(user=request.user, document_id=document_id, number=number)
+    if page is None:
+        raise Http404("No such page.")
+    document = page.document
+    quote = " ".join(request.GET.get("q", "").split())[:5000]
+    span = quote_span(page.text, quote) if quote else None
+    start, end = span or (len(page.text), len(page.text))
+    text = reflow(page.text)  # same length as page.text: the span's offsets still apply
+    context = {
+        "document": document,
+        "corpus": document.corpus,
+        "page": page,
+        "quote": quote,
+        "before": text[:start],
+        "marked": text[start:end],
+        "after": text[end:],
+        "quote_missing": QUOTE_NOT_ON_PAGE if quote and span is None else "",
+        "previous": number - 1 if number > 1 else None,
+        "next": number + 1 if number < document.page_count else None,
+        "has_image": document.mime_type == PDF,
+    }
+    return render(request, "corpora/page.html", context)
+
+
+@login_required
+@require_GET
+def page_image(request: HtmxHttpRequest, document_id: int, number: int) -> HttpResponse:
+    """Page `number` of the stored PDF as a PNG; other formats have no image."""
+    document = document_get_for(user=request.user, document_id=document_id)
+    if document is None or document.mime_type != PDF or not document.file:
+        raise Http404("No page image.")
+    try:
+        with document.file.open("rb") as fh:
+            data = fh.read()
+        pdf = pymupdf.open(stream=data, filetype="pdf")
+    except (OSError, ValueError, RuntimeError) as exc:
+        raise Http404("No page image.") from exc
+    try:
+        if not 1 <= number <= pdf.page_count:
+            raise Http404("No such page.")
+        png = pdf[number - 1].get_pixmap(dpi=PAGE_IMAGE_DPI).tobytes("png")
+    finally:
+        pdf.close()
+    response = HttpResponse(png, content_type="image/png")
+    response["Cache-Control"] = "private, max-age=3600"
+    return response
+
+
+@login_required
+@require_GET
+def document_open(request: HtmxHttpRequest, document_id: int) -> HttpResponse:
+    """A document's first page: where a document title links."""
+    document = document_get_for(user=request.user, document_id=document_id)
+    if document is None:
+        raise Http404("No such document.")
+    return redirect(reverse("corpora:page", args=[document.pk, 1]))
