@@ -218,6 +218,24 @@ def _hit(row: tuple) -> Hit:
     )  # fmt: skip
 
 
+def hit_context(hit: Hit, *, budget_chars: int = 2400) -> str:
+    """Small-to-big: the hit widened to its whole page, or to a window of the page centred on
+    the hit, within `budget_chars`. The hit was access-checked by the query that found it."""
+    from corpora.models import Page
+
+    if hit.page_start != hit.page_end:
+        return hit.text  # a page-spanning chunk already carries both sides of the break
+    page = Page.objects.filter(document_id=hit.document_id, number=hit.page_start).first()
+    if page is None:
+        return hit.text
+    if len(page.text) <= budget_chars:
+        return page.text
+    spare = max(0, budget_chars - (hit.char_end - hit.char_start)) // 2
+    start = max(0, hit.char_start - spare)
+    end = min(len(page.text), hit.char_end + spare)
+    return page.text[start:end]
+
+
 def _json(value: object) -> list:
     """Django's psycopg setup hands raw SQL jsonb back as text."""
     return json.loads(value) if isinstance(value, str) else list(value or [])

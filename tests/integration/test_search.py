@@ -99,3 +99,24 @@ def test_no_user_ever_receives_a_chunk_of_a_corpus_outside_their_groups() -> Non
                 assert hit.corpus_id in allowed
                 checked += 1
     assert checked > 0
+
+
+def test_small_to_big_widens_a_hit_to_its_page_within_a_budget(owner) -> None:
+    from corpora.search import hit_context
+
+    long_page = " ".join(f"Sentence {i} about the harbour cranes and their upkeep." for i in range(60))
+    corpus = make_corpus(owner=owner, slug="widen", docs={"Harbour log": long_page}, public=True)
+    hit = chunk_search(user=owner, query="Sentence 30 harbour cranes", k=1, corpus_ids=[corpus.pk])[0]
+    wide = hit_context(hit, budget_chars=10_000)
+    assert wide == long_page  # the whole page fits the budget
+    window = hit_context(hit, budget_chars=len(hit.text) + 200)
+    assert hit.text in window and len(hit.text) < len(window) <= len(hit.text) + 200
+
+
+def test_near_duplicate_hits_collapse_into_one_keeping_every_chunk_id(owner) -> None:
+    text = "The reservoir holds 41 million cubic metres and feeds the northern district."
+    docs = {"Water report A": text, "Water report B": text + " ", "Other": "Unrelated text on bees."}
+    corpus = make_corpus(owner=owner, slug="dups", docs=docs, public=True)
+    hits = chunk_search(user=owner, query="reservoir million cubic metres", k=3, corpus_ids=[corpus.pk])
+    reservoir = [h for h in hits if "reservoir" in h.text]
+    assert len(reservoir) == 1 and len(reservoir[0].duplicates) == 1
