@@ -66,10 +66,14 @@ def _wait(run: ResearchRun, timeout_s: float = 60) -> ResearchRun:
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_four_part_goal_with_one_missing_part_is_partial_with_no_data_for_it(celery_worker) -> None:
+def test_a_four_part_goal_with_one_missing_part_is_partial_with_no_data_for_it(
+    celery_worker,
+) -> None:
     user = UserFactory()
     corpus = make_corpus(owner=user, slug="bases", docs=BASES, public=True)
-    run = run_start(user=user, scope=Scope(goal=GOAL, corpus_ids=[corpus.pk]))  # queued to the worker
+    run = run_start(
+        user=user, scope=Scope(goal=GOAL, corpus_ids=[corpus.pk])
+    )  # queued to the worker
     run = _wait(run)
     assert run.status == ResearchRun.Status.PARTIAL
     dossier = Dossier.model_validate(run.dossier["dossier"])
@@ -114,7 +118,9 @@ def test_a_simple_goal_uses_at_most_three_provider_calls() -> None:
 def test_a_follow_up_query_finds_the_fact_the_first_pass_missed() -> None:
     user = UserFactory()
     corpus = make_corpus(owner=user, slug="bridge", docs=BRIDGE, public=True)
-    run = _run(user, corpus, "In which city is the manufacturer of Skarvik Bank's turbines headquartered?")
+    run = _run(
+        user, corpus, "In which city is the manufacturer of Skarvik Bank's turbines headquartered?"
+    )
     assert run.status == ResearchRun.Status.COMPLETE
     queries = [e.payload for e in run.events.filter(kind="query").order_by("seq")]
     follow = [q for q in queries if q["iteration"] > 1]
@@ -127,13 +133,22 @@ def test_a_follow_up_query_finds_the_fact_the_first_pass_missed() -> None:
     assert "Norrland Turbine Works" not in first_pass  # reachable only through the follow-up
     link = next(q for q in follow if "Norrland" in q["text"])
     assert Chunk.objects.get(pk=link["suggested_by"]).document.title == "Skarvik Bank wind farm"
+    # ... and the run page shows that lineage to a reviewer.
+    from django.test import Client
+
+    client = Client()
+    client.force_login(user)
+    page = client.get(run.get_absolute_url()).content.decode()
+    assert link["text"] in page and f"suggested by snippet {link['suggested_by']}" in page
 
 
 @pytest.mark.django_db
 def test_the_barrier_refuses_a_final_answer_while_parts_are_open_and_budget_remains() -> None:
     user = UserFactory()
     corpus = make_corpus(owner=user, slug="barrier", docs=BASES, public=True)
-    run = run_start(user=user, scope=Scope(goal=GOAL, corpus_ids=[corpus.pk], depth=1), enqueue=False)
+    run = run_start(
+        user=user, scope=Scope(goal=GOAL, corpus_ids=[corpus.pk], depth=1), enqueue=False
+    )
     run.status = ResearchRun.Status.RUNNING
     run.save()
     run_loop(run, provider=StubbornProvider(), recorder=Recorder(run), perseverance=True)
@@ -148,7 +163,9 @@ def test_the_barrier_refuses_a_final_answer_while_parts_are_open_and_budget_rema
 def test_perseverance_off_disables_the_barrier_and_budget_scaling() -> None:
     user = UserFactory()
     corpus = make_corpus(owner=user, slug="noper", docs=BASES, public=True)
-    run = run_start(user=user, scope=Scope(goal=GOAL, corpus_ids=[corpus.pk], depth=1), enqueue=False)
+    run = run_start(
+        user=user, scope=Scope(goal=GOAL, corpus_ids=[corpus.pk], depth=1), enqueue=False
+    )
     run.status = ResearchRun.Status.RUNNING
     run.save()
     run_loop(run, provider=StubbornProvider(), recorder=Recorder(run), perseverance=False)
@@ -161,7 +178,9 @@ def test_perseverance_off_disables_the_barrier_and_budget_scaling() -> None:
 def test_the_search_budget_bounds_a_provider_that_always_wants_more() -> None:
     user = UserFactory()
     corpus = make_corpus(owner=user, slug="chatty", docs=BASES, public=True)
-    run = run_start(user=user, scope=Scope(goal=GOAL, corpus_ids=[corpus.pk], depth=3), enqueue=False)
+    run = run_start(
+        user=user, scope=Scope(goal=GOAL, corpus_ids=[corpus.pk], depth=3), enqueue=False
+    )
     run.status = ResearchRun.Status.RUNNING
     run.save()
     run_loop(run, provider=ChattyProvider(), recorder=Recorder(run), perseverance=True)
