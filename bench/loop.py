@@ -15,7 +15,6 @@ from _django import setup
 setup()
 
 
-from corpora.models import Corpus  # noqa: E402
 from research.contracts import Scope  # noqa: E402
 from research.evaluation.loader import eval_user, load_corpora, use_eval_database  # noqa: E402
 from research.loop import run_loop  # noqa: E402
@@ -58,9 +57,9 @@ def main() -> None:
     use_eval_database()
     from pathlib import Path
 
-    load_corpora(Path(__file__).resolve().parents[1] / "evals" / "corpora", say=lambda s: None)
+    loaded = load_corpora(Path(__file__).resolve().parents[1] / "evals" / "corpora", say=lambda s: None)
     user = eval_user()
-    ids = list(Corpus.objects.values_list("pk", flat=True))
+    ids = list(loaded.values())
     provider = SleepyProvider(args.delay)
     from corpora.embedders import get_embedder
 

@@ -29,6 +29,12 @@ CENTROID_SQL = """
 SELECT corpus_id, avg(embedding)::text FROM corpora_chunk WHERE corpus_id = ANY(%(ids)s)
 GROUP BY corpus_id
 """
+VERSION_SQL = """
+SELECT corpus_id, count(*), max(id) FROM corpora_chunk WHERE corpus_id = ANY(%(ids)s)
+GROUP BY corpus_id
+"""
+# corpus id -> ((chunk count, max chunk id), centroid): recomputed only when chunks change.
+_CENTROIDS: dict[int, tuple[tuple[int, int], list[float]]] = {}
 
 
 def _cos(a: Sequence[float], b: Sequence[float]) -> float:
@@ -45,8 +51,14 @@ def _vector(text: str) -> list[float]:
 def corpus_centroids(*, user: AbstractBaseUser, corpus_ids: Sequence[int]) -> dict[int, list[float]]:
     ids = list(corpora_visible(user=user).filter(pk__in=corpus_ids).values_list("pk", flat=True))
     with connection.cursor() as cur:
-        cur.execute(CENTROID_SQL, {"ids": ids})
-        return {cid: _vector(vec) for cid, vec in cur.fetchall()}
+        cur.execute(VERSION_SQL, {"ids": ids})
+        versions = {cid: (n, top) for cid, n, top in cur.fetchall()}
+        stale = [cid for cid, v in versions.items() if _CENTROIDS.get(cid, ((-1, -1), []))[0] != v]
+        if stale:
+            cur.execute(CENTROID_SQL, {"ids": stale})
+            for cid, vec in cur.fetchall():
+                _CENTROIDS[cid] = (versions[cid], _vector(vec))
+    return {cid: _CENTROIDS[cid][1] for cid in versions if cid in _CENTROIDS}
 
 
 def route_signals(
