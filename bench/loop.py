@@ -57,7 +57,9 @@ def main() -> None:
     use_eval_database()
     from pathlib import Path
 
-    loaded = load_corpora(Path(__file__).resolve().parents[1] / "evals" / "corpora", say=lambda s: None)
+    loaded = load_corpora(
+        Path(__file__).resolve().parents[1] / "evals" / "corpora", say=lambda s: None
+    )
     user = eval_user()
     ids = list(loaded.values())
     provider = SleepyProvider(args.delay)
@@ -79,8 +81,10 @@ def main() -> None:
         totals[1] += waited
         print(f"{goal[:46]:48}{final['usage']['calls']:>6}{wall:>8.2f}{waited:>11.2f}"
               f"{(wall - waited) / wall:>10.1%}")  # fmt: skip
-    print(f"{'all':48}{'':>6}{totals[0]:>8.2f}{totals[1]:>11.2f}{(totals[0] - totals[1]) / totals[0]:>10.1%}"
-          "   target <= 10 %")
+    print(
+        f"{'all':48}{'':>6}{totals[0]:>8.2f}{totals[1]:>11.2f}{(totals[0] - totals[1]) / totals[0]:>10.1%}"
+        "   target <= 10 %"
+    )
 
 
 if __name__ == "__main__":

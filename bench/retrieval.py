@@ -22,7 +22,7 @@ from django.contrib.auth import get_user_model  # noqa: E402
 from django.db import connection  # noqa: E402
 
 from corpora.models import Corpus  # noqa: E402
-from corpora.search import SQL, SearchFilters, chunk_search, or_tsquery  # noqa: E402
+from corpora.search import SearchFilters, chunk_search, or_tsquery  # noqa: E402
 from research.evaluation.loader import use_eval_database  # noqa: E402
 
 DIM = 384
@@ -51,7 +51,9 @@ def build(n: int, rng: np.random.Generator) -> tuple[np.ndarray, list[str], list
     return vectors, texts, topics.tolist()
 
 
-def load(n: int, rng: np.random.Generator, rebuild: bool) -> tuple[np.ndarray, list[str], list[int]]:
+def load(
+    n: int, rng: np.random.Generator, rebuild: bool
+) -> tuple[np.ndarray, list[str], list[int]]:
     vectors, texts, _ = build(n, rng)
     user, _ = get_user_model().objects.get_or_create(username="bench")
     with connection.cursor() as cur:
@@ -128,12 +130,24 @@ def main() -> None:
         with connection.cursor() as cur:
             cur.execute("BEGIN")
             cur.execute("SET LOCAL hnsw.ef_search = 100")
-            sem.append(timed(lambda: cur.execute(
-                "SELECT id FROM corpora_chunk ORDER BY embedding <=> %s::vector LIMIT 10", [lit])))
+            sem.append(
+                timed(
+                    lambda: cur.execute(
+                        "SELECT id FROM corpora_chunk ORDER BY embedding <=> %s::vector LIMIT 10",
+                        [lit],
+                    )
+                )
+            )
             approx = {r[0] for r in cur.fetchall()}
             cur.execute("SET LOCAL enable_indexscan = off")
-            exact.append(timed(lambda: cur.execute(
-                "SELECT id FROM corpora_chunk ORDER BY embedding <=> %s::vector LIMIT 10", [lit])))
+            exact.append(
+                timed(
+                    lambda: cur.execute(
+                        "SELECT id FROM corpora_chunk ORDER BY embedding <=> %s::vector LIMIT 10",
+                        [lit],
+                    )
+                )
+            )
             truth = {r[0] for r in cur.fetchall()}
             cur.execute("COMMIT")
             recalls.append(len(approx & truth) / 10)
@@ -146,7 +160,9 @@ def main() -> None:
         hybrid.append(timed(lambda: chunk_search(user=user, query=words, k=10, vector=qv.tolist())))
     fills = []
     for _ in range(max(20, args.queries // 5)):
-        subset = tuple(int(d) for d in rng.choice(doc_ids, size=max(3, len(doc_ids) // 20), replace=False))
+        subset = tuple(
+            int(d) for d in rng.choice(doc_ids, size=max(3, len(doc_ids) // 20), replace=False)
+        )
         qv = vectors[rng.integers(0, len(texts))]
         hits = chunk_search(user=user, query="w00001", k=10, vector=qv.tolist(),
                             filters=SearchFilters(document_ids=subset))  # fmt: skip

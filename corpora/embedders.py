@@ -80,7 +80,10 @@ class LocalMiniLM:
         import torch
 
         # bf16 doubles throughput on CPUs with avx512_bf16 (cosine to fp32 >= 0.99997).
-        with torch.inference_mode(), torch.autocast("cpu", dtype=torch.bfloat16, enabled=self._bf16):
+        with (
+            torch.inference_mode(),
+            torch.autocast("cpu", dtype=torch.bfloat16, enabled=self._bf16),
+        ):
             vectors = model.encode(
                 list(texts),
                 batch_size=self.batch_size,
@@ -116,7 +119,5 @@ def check_dimensions(embedder: Embedder, expected: int, vectors: Sequence[Vector
     for vector in vectors:
         if len(vector) != expected:
             raise EmbedderError(
-                DIMENSION_MISMATCH.format(
-                    expected=expected, name=embedder.name, actual=len(vector)
-                )
+                DIMENSION_MISMATCH.format(expected=expected, name=embedder.name, actual=len(vector))
             )

@@ -16,7 +16,9 @@ class Corpus(models.Model):
 
     name = models.CharField(max_length=200)
     slug = models.SlugField(max_length=100, unique=True)
-    description = models.TextField(help_text="What the corpus holds; the research planner routes by it.")
+    description = models.TextField(
+        help_text="What the corpus holds; the research planner routes by it."
+    )
     embedder = models.CharField(max_length=100, default="local")
     dimensions = models.PositiveIntegerField(default=EMBEDDING_DIMENSIONS)
     is_public = models.BooleanField(
@@ -32,7 +34,9 @@ class Corpus(models.Model):
         ordering = ["name"]
         verbose_name_plural = "corpora"
         constraints = [
-            models.CheckConstraint(condition=~models.Q(description=""), name="corpus_has_description")
+            models.CheckConstraint(
+                condition=~models.Q(description=""), name="corpus_has_description"
+            )
         ]
 
     def __str__(self) -> str:
@@ -62,12 +66,16 @@ class Document(models.Model):
     pages_done = models.PositiveIntegerField(default=0)
     status = models.CharField(max_length=20, choices=Status.choices, default=Status.UPLOADED)
     failure_reason = models.TextField(blank=True)
-    page_methods = models.JSONField(default=list, blank=True, help_text="text / ocr / empty / needs_ocr per page")
+    page_methods = models.JSONField(
+        default=list, blank=True, help_text="text / ocr / empty / needs_ocr per page"
+    )
     attempts = models.PositiveIntegerField(default=0)
     lease_expires = models.DateTimeField(
         null=True, blank=True, help_text="A worker holds the document until then."
     )
-    lease_owner = models.CharField(max_length=100, blank=True, help_text="Task id holding the lease.")
+    lease_owner = models.CharField(
+        max_length=100, blank=True, help_text="Task id holding the lease."
+    )
     uploaded_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
     )
@@ -77,7 +85,9 @@ class Document(models.Model):
     class Meta:
         ordering = ["title", "id"]
         constraints = [
-            models.UniqueConstraint(fields=["corpus", "sha256"], name="document_unique_bytes_per_corpus")
+            models.UniqueConstraint(
+                fields=["corpus", "sha256"], name="document_unique_bytes_per_corpus"
+            )
         ]
         indexes = [
             GinIndex(name="document_title_trgm", fields=["title"], opclasses=["gin_trgm_ops"]),

@@ -48,7 +48,9 @@ def _vector(text: str) -> list[float]:
     return [float(x) for x in text.strip("[]").split(",")] if text else []
 
 
-def corpus_centroids(*, user: AbstractBaseUser, corpus_ids: Sequence[int]) -> dict[int, list[float]]:
+def corpus_centroids(
+    *, user: AbstractBaseUser, corpus_ids: Sequence[int]
+) -> dict[int, list[float]]:
     ids = list(corpora_visible(user=user).filter(pk__in=corpus_ids).values_list("pk", flat=True))
     with connection.cursor() as cur:
         cur.execute(VERSION_SQL, {"ids": ids})

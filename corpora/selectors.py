@@ -15,9 +15,7 @@ def corpora_visible(*, user: AbstractBaseUser | AnonymousUser) -> QuerySet[Corpu
         return Corpus.objects.none()
     if user_sees_all(user):
         return Corpus.objects.all()
-    shared = Corpus.groups.through.objects.filter(
-        corpus_id=OuterRef("pk"), group__user=user
-    )
+    shared = Corpus.groups.through.objects.filter(corpus_id=OuterRef("pk"), group__user=user)
     return Corpus.objects.filter(Q(is_public=True) | Q(owner=user) | Exists(shared))
 
 
@@ -25,7 +23,9 @@ def corpus_get_for(*, user: AbstractBaseUser | AnonymousUser, slug: str) -> Corp
     return corpora_visible(user=user).filter(slug=slug).first()
 
 
-def document_get_for(*, user: AbstractBaseUser | AnonymousUser, document_id: int) -> Document | None:
+def document_get_for(
+    *, user: AbstractBaseUser | AnonymousUser, document_id: int
+) -> Document | None:
     return (
         Document.objects.filter(pk=document_id, corpus__in=corpora_visible(user=user))
         .select_related("corpus")

@@ -28,7 +28,7 @@ import os
 import re
 import sys
 import unicodedata
-from collections import Counter, defaultdict
+from collections import Counter
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 CORPORA_DIR = os.path.join(HERE, "corpora")
@@ -71,7 +71,7 @@ def load_corpora():
         slugs.append(slug)
         try:
             meta = json.load(open(os.path.join(folder, "corpus.json"), encoding="utf-8"))
-        except Exception as e:  # noqa: BLE001
+        except Exception as e:
             err(f"{slug}: cannot read corpus.json: {e}")
             continue
         for key in ("name", "slug", "description"):
@@ -81,7 +81,7 @@ def load_corpora():
             err(f"{slug}/corpus.json: slug {meta.get('slug')!r} does not match folder name")
         try:
             entries = json.load(open(os.path.join(folder, "documents.json"), encoding="utf-8"))
-        except Exception as e:  # noqa: BLE001
+        except Exception as e:
             err(f"{slug}: cannot read documents.json: {e}")
             continue
         listed = set()

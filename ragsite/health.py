@@ -104,7 +104,10 @@ def check_provider() -> Check:
     if settings.LLM_PROVIDER == "gemini":
         if not settings.GOOGLE_API_KEY:
             return Check(
-                "LLM provider", FAIL, "gemini selected without GOOGLE_API_KEY", "Set GOOGLE_API_KEY."
+                "LLM provider",
+                FAIL,
+                "gemini selected without GOOGLE_API_KEY",
+                "Set GOOGLE_API_KEY.",
             )
         return Check("LLM provider", OK, f"Gemini ({settings.GEMINI_MODEL})")
     return Check(

@@ -45,7 +45,9 @@ class Launcher:
 
     def _services_line(self) -> str:
         db = "DATABASE_URL" if os.environ.get("DATABASE_URL") else f"embedded ({embedded.PG_DIR})"
-        redis = "REDIS_URL" if os.environ.get("REDIS_URL") else f"embedded (:{embedded.redis_port()})"
+        redis = (
+            "REDIS_URL" if os.environ.get("REDIS_URL") else f"embedded (:{embedded.redis_port()})"
+        )
         return f"PostgreSQL: {db}; Redis: {redis}"
 
     def _prepare_database(self) -> None:

@@ -26,7 +26,9 @@ class AnswerShape(StrEnum):
 
 class Scope(Contract):
     goal: str = Field(description="The researcher's goal, verbatim.")
-    corpus_ids: list[int] = Field(description="Corpora the run may search (already access-checked).")
+    corpus_ids: list[int] = Field(
+        description="Corpora the run may search (already access-checked)."
+    )
     date_from: dt.date | None = None
     date_to: dt.date | None = None
     shape: AnswerShape = AnswerShape.DOSSIER

@@ -54,7 +54,9 @@ def references(run: ResearchRun, dossier: Dossier) -> dict[tuple[int, str], Refe
 
 
 def _status_line(run: ResearchRun) -> str:
-    return f"Status: {run.status} · run {run.pk} · {run.provider} · {run.created:%Y-%m-%d %H:%M} UTC"
+    return (
+        f"Status: {run.status} · run {run.pk} · {run.provider} · {run.created:%Y-%m-%d %H:%M} UTC"
+    )
 
 
 def dossier_markdown(run: ResearchRun) -> str:
@@ -145,7 +147,9 @@ def _markdown_to_html(markdown: str) -> str:
     table: list[str] = []
     for line in markdown.splitlines():
         if line.startswith("| ") and not line.startswith("| ---"):
-            cells = [html.escape(c.strip().replace("\\|", "|")) for c in line.strip("|").split(" | ")]
+            cells = [
+                html.escape(c.strip().replace("\\|", "|")) for c in line.strip("|").split(" | ")
+            ]
             tag = "th" if not table else "td"
             table.append("<tr>" + "".join(f"<{tag}>{c}</{tag}>" for c in cells) + "</tr>")
             continue

@@ -48,11 +48,16 @@ class LoopConfig:
     k: int = 8
 
     @classmethod
-    def for_run(cls, scope: Scope, n_sub_goals: int, *, perseverance: bool | None = None) -> LoopConfig:
+    def for_run(
+        cls, scope: Scope, n_sub_goals: int, *, perseverance: bool | None = None
+    ) -> LoopConfig:
         on = (not settings.PERSEVERANCE_OFF) if perseverance is None else perseverance
         base = settings.SEARCH_BUDGET_BASE
         budget = (
-            min(settings.SEARCH_BUDGET_CEILING, base + settings.SEARCH_BUDGET_PER_SUBGOAL * n_sub_goals)
+            min(
+                settings.SEARCH_BUDGET_CEILING,
+                base + settings.SEARCH_BUDGET_PER_SUBGOAL * n_sub_goals,
+            )
             if on
             else base
         )
@@ -266,11 +271,15 @@ def _finish(rec: Recorder, state: State, scope: Scope, provider: ResearchProvide
     from research import retrieval
 
     rec.check()
-    assessments = [state.assessments[sg.key] for sg in state.plan.sub_goals if sg.key in state.assessments]
+    assessments = [
+        state.assessments[sg.key] for sg in state.plan.sub_goals if sg.key in state.assessments
+    ]
     reply = _timed(state, provider.synthesize, goal=scope.goal, shape=scope.shape,
                    sub_goals=state.plan.sub_goals, assessments=assessments,
                    snippets=state.snippets)  # fmt: skip
-    rec.emit("synthesis", {"usage": reply.usage.model_dump(), "sections": len(reply.value.sections)})
+    rec.emit(
+        "synthesis", {"usage": reply.usage.model_dump(), "sections": len(reply.value.sections)}
+    )
     dossier = _complete_sections(reply.value, state)
     visible = retrieval.visible_snippet_ids(rec.run, list(state.snippets))
     dossier, outcomes = gate_dossier(dossier, state.snippets, visible)
@@ -295,7 +304,9 @@ def _complete_sections(dossier: Dossier, state: State) -> Dossier:
         section = by_key.get(sg.key)
         verdict = state.assessments.get(sg.key)
         if section is None or verdict is None or verdict.verdict != Verdict.SUFFICIENT:
-            missing = ", ".join(verdict.missing) if verdict and verdict.missing else "the asked fact"
+            missing = (
+                ", ".join(verdict.missing) if verdict and verdict.missing else "the asked fact"
+            )
             section = Section(sub_goal=sg.key, heading=sg.text, status=SectionStatus.NO_DATA,
                               no_data_text=NO_DATA,
                               follow_up_needed=f"A document stating {missing} for {sg.entity}.")  # fmt: skip

@@ -18,7 +18,9 @@ class ResearchRun(models.Model):
 
     TERMINAL = frozenset({Status.COMPLETE, Status.PARTIAL, Status.FAILED, Status.CANCELLED})
 
-    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="runs")
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="runs"
+    )
     goal = models.TextField()
     scope = models.JSONField(help_text="contracts.Scope as JSON")
     corpora = models.ManyToManyField(Corpus, related_name="runs", help_text="Corpora in scope.")

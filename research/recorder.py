@@ -27,9 +27,11 @@ class Recorder:
         """Between steps: stop on a cancel request, or if someone else ended the run."""
         from research.models import ResearchRun
 
-        status, cancel = ResearchRun.objects.filter(pk=self.run.pk).values_list(
-            "status", "cancel_requested"
-        ).get()
+        status, cancel = (
+            ResearchRun.objects.filter(pk=self.run.pk)
+            .values_list("status", "cancel_requested")
+            .get()
+        )
         if status != ResearchRun.Status.RUNNING:
             raise RunSuperseded(status)
         if cancel:

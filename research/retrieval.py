@@ -57,7 +57,9 @@ def search(run: Any, scope: Scope, query: Query, *, k: int) -> list[Snippet]:
     """Hybrid search with the owner's access; corpora grouped by their embedder."""
     filters = SearchFilters(date_from=scope.date_from, date_to=scope.date_to)
     by_embedder: dict[str, list[int]] = {}
-    for cid, embedder in Corpus.objects.filter(pk__in=query.corpus_ids).values_list("pk", "embedder"):
+    for cid, embedder in Corpus.objects.filter(pk__in=query.corpus_ids).values_list(
+        "pk", "embedder"
+    ):
         by_embedder.setdefault(embedder, []).append(cid)
     hits = []
     for embedder, ids in by_embedder.items():
@@ -66,8 +68,14 @@ def search(run: Any, scope: Scope, query: Query, *, k: int) -> list[Snippet]:
     hits.sort(key=lambda h: -h.fused)
     return [
         Snippet(
-            id=h.chunk_id, corpus_id=h.corpus_id, document_id=h.document_id, title=h.title,
-            page_start=h.page_start, page_end=h.page_end, text=h.text, score=h.fused,
+            id=h.chunk_id,
+            corpus_id=h.corpus_id,
+            document_id=h.document_id,
+            title=h.title,
+            page_start=h.page_start,
+            page_end=h.page_end,
+            text=h.text,
+            score=h.fused,
             page_breaks=[(int(a), int(b)) for a, b in h.page_breaks],
         )  # fmt: skip
         for h in hits[:k]

@@ -18,9 +18,9 @@ def runs_for(*, user: AbstractBaseUser | AnonymousUser) -> QuerySet[ResearchRun]
     else:
         from corpora.selectors import corpora_visible
 
-        hidden = ResearchRun.corpora.through.objects.filter(
-            researchrun_id=OuterRef("pk")
-        ).exclude(corpus_id__in=corpora_visible(user=user).values("pk"))
+        hidden = ResearchRun.corpora.through.objects.filter(researchrun_id=OuterRef("pk")).exclude(
+            corpus_id__in=corpora_visible(user=user).values("pk")
+        )
         runs = ResearchRun.objects.filter(Q(owner=user) | ~Exists(hidden))
     return runs.select_related("owner").prefetch_related("corpora")
 

@@ -71,7 +71,9 @@ def run_start(
         )
         run.corpora.set(scope.corpus_ids)
         run_event_append(
-            run=run, kind=RunEvent.Kind.QUEUED, payload={"goal": scope.goal, "provider": run.provider}
+            run=run,
+            kind=RunEvent.Kind.QUEUED,
+            payload={"goal": scope.goal, "provider": run.provider},
         )
         if enqueue:
             transaction.on_commit(lambda: research_run_task.delay(run.pk))
@@ -200,7 +202,11 @@ def runs_sweep_stale() -> list[int]:
             locked = (
                 ResearchRun.objects.select_for_update(skip_locked=True).filter(pk=run.pk).first()
             )
-            if locked is None or locked.status != ResearchRun.Status.RUNNING or not _is_stale(locked):
+            if (
+                locked is None
+                or locked.status != ResearchRun.Status.RUNNING
+                or not _is_stale(locked)
+            ):
                 continue
         run_finish_failed(run=locked, reason=STALE_REASON)
         swept.append(locked.pk)

@@ -65,7 +65,12 @@ def _claim(document_id: int, owner: str) -> Document | None:
         doc.pages_done = 0
         doc.save(
             update_fields=[
-                "attempts", "status", "lease_expires", "lease_owner", "pages_done", "updated"
+                "attempts",
+                "status",
+                "lease_expires",
+                "lease_owner",
+                "pages_done",
+                "updated",
             ]
         )
         return doc
@@ -208,12 +213,16 @@ def document_ingest(
             needs_ocr = any(p.method == "needs_ocr" for p in pages)
             raise DocumentRejected(
                 "No text could be read: the pages are scanned images and Tesseract OCR is not "
-                "installed." if needs_ocr else "The document contains no readable text."
+                "installed."
+                if needs_ocr
+                else "The document contains no readable text."
             )
         spans = chunk_pages(pages)
         embedder = get_embedder(doc.corpus.embedder)
         if embedder.dimensions != doc.corpus.dimensions:
-            raise EmbedderError(f"Corpus dimension {doc.corpus.dimensions} != {embedder.dimensions}")
+            raise EmbedderError(
+                f"Corpus dimension {doc.corpus.dimensions} != {embedder.dimensions}"
+            )
         _progress(doc, status=Document.Status.EMBEDDING, page_methods=[p.method for p in pages])
         vectors = _embed_by_page(doc, spans, embedder, on_progress)
         _replace_rows(doc, pages, spans, vectors)

@@ -25,39 +25,223 @@ from research.contracts import Assessment, Citation, Claim, FollowUp, Snippet, S
 # Terms that frame a question more than they name the fact: weighed less, never required.
 SOFT = frozenset(
     stem(w)
-    for w in """total amount number main major primary key specific significant happen happened
-    occur occurred change changes result results impact effect effects cause reason role purpose
-    type kind event events detail details information situation status level value figure data
-    record involve involved relate related regard regarding concern aspect overall particular
-    describe summarize summary affect affected take took place measure measures undertake
-    implement implemented new report reported list mention mentioned first last latest current
-    recent based known called reach reached achieve achieved record recorded register
-    registered post posted have had hold held make made get got show showed shown give gave
-    take use used do done produce produced deliver delivered see saw""".split()
+    for w in [
+        "total",
+        "amount",
+        "number",
+        "main",
+        "major",
+        "primary",
+        "key",
+        "specific",
+        "significant",
+        "happen",
+        "happened",
+        "occur",
+        "occurred",
+        "change",
+        "changes",
+        "result",
+        "results",
+        "impact",
+        "effect",
+        "effects",
+        "cause",
+        "reason",
+        "role",
+        "purpose",
+        "type",
+        "kind",
+        "event",
+        "events",
+        "detail",
+        "details",
+        "information",
+        "situation",
+        "status",
+        "level",
+        "value",
+        "figure",
+        "data",
+        "record",
+        "involve",
+        "involved",
+        "relate",
+        "related",
+        "regard",
+        "regarding",
+        "concern",
+        "aspect",
+        "overall",
+        "particular",
+        "describe",
+        "summarize",
+        "summary",
+        "affect",
+        "affected",
+        "take",
+        "took",
+        "place",
+        "measure",
+        "measures",
+        "undertake",
+        "implement",
+        "implemented",
+        "new",
+        "report",
+        "reported",
+        "list",
+        "mention",
+        "mentioned",
+        "first",
+        "last",
+        "latest",
+        "current",
+        "recent",
+        "based",
+        "known",
+        "called",
+        "reach",
+        "reached",
+        "achieve",
+        "achieved",
+        "record",
+        "recorded",
+        "register",
+        "registered",
+        "post",
+        "posted",
+        "have",
+        "had",
+        "hold",
+        "held",
+        "make",
+        "made",
+        "get",
+        "got",
+        "show",
+        "showed",
+        "shown",
+        "give",
+        "gave",
+        "take",
+        "use",
+        "used",
+        "do",
+        "done",
+        "produce",
+        "produced",
+        "deliver",
+        "delivered",
+        "see",
+        "saw",
+    ]
 )
 # Comparatives and answer-type nouns ("which city") say what kind of answer, not which fact.
 FRAME = frozenset(
     stem(w)
-    for w in """larger smaller higher lower older younger earlier later more less bigger greater
-    fewer longer shorter taller heavier lighter faster slower better worse largest smallest
-    highest lowest oldest earliest latest most least city town country place state region nation
-    year date month day person""".split()
+    for w in [
+        "larger",
+        "smaller",
+        "higher",
+        "lower",
+        "older",
+        "younger",
+        "earlier",
+        "later",
+        "more",
+        "less",
+        "bigger",
+        "greater",
+        "fewer",
+        "longer",
+        "shorter",
+        "taller",
+        "heavier",
+        "lighter",
+        "faster",
+        "slower",
+        "better",
+        "worse",
+        "largest",
+        "smallest",
+        "highest",
+        "lowest",
+        "oldest",
+        "earliest",
+        "latest",
+        "most",
+        "least",
+        "city",
+        "town",
+        "country",
+        "place",
+        "state",
+        "region",
+        "nation",
+        "year",
+        "date",
+        "month",
+        "day",
+        "person",
+    ]
 )
 # Nouns naming a quantity: the answer must hold a number.
 MEASURES = frozenset(
     stem(w)
-    for w in """rate percentage percent share capacity number count price cost amount revenue
-    temperature elevation altitude height depth range factor value size length duration weight
-    speed time age population budget sales profit income margin ratio enrolment enrollment
-    output production efficiency sensitivity specificity volume area distance power energy""".split()
+    for w in [
+        "rate",
+        "percentage",
+        "percent",
+        "share",
+        "capacity",
+        "number",
+        "count",
+        "price",
+        "cost",
+        "amount",
+        "revenue",
+        "temperature",
+        "elevation",
+        "altitude",
+        "height",
+        "depth",
+        "range",
+        "factor",
+        "value",
+        "size",
+        "length",
+        "duration",
+        "weight",
+        "speed",
+        "time",
+        "age",
+        "population",
+        "budget",
+        "sales",
+        "profit",
+        "income",
+        "margin",
+        "ratio",
+        "enrolment",
+        "enrollment",
+        "output",
+        "production",
+        "efficiency",
+        "sensitivity",
+        "specificity",
+        "volume",
+        "area",
+        "distance",
+        "power",
+        "energy",
+    ]
 )
 ACCEPT = 0.5
 QUOTE_MAX = 400
 _NUMBER = re.compile(r"\d")
 _YEAR = re.compile(r"\b(1[5-9]\d\d|20\d\d)\b")
-_MONTH = re.compile(
-    r"\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b", re.IGNORECASE
-)
+_MONTH = re.compile(r"\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b", re.IGNORECASE)
 
 
 def answer_type(question: str) -> str:
@@ -65,7 +249,9 @@ def answer_type(question: str) -> str:
     if re.search(r"\bhow (many|much|long|old|large|big|tall|far)\b|\bwhat (percentage|share|"
                  r"proportion|number|amount)\b|\bby how\b", q):  # fmt: skip
         return "number"
-    if re.search(r"\bwhen\b|\bwhat (year|date|month|day|time)\b|\bwhich year\b|\bin what year\b", q):
+    if re.search(
+        r"\bwhen\b|\bwhat (year|date|month|day|time)\b|\bwhich year\b|\bin what year\b", q
+    ):
         return "date"
     if re.search(r"^\s*(is|are|was|were|did|does|do|has|have|can)\b", q):
         return "yesno"
@@ -136,7 +322,9 @@ def alternatives(question: str, entity: str = "") -> frozenset[str]:
     found = re.findall(r"\b([a-z][a-z-]+) or ([a-z][a-z-]+)\b", question)
     soft = {stem(w) for pair in found for w in pair}
     if entity:
-        verb = re.search(rf"\b(?:did|does|do)\s+(?:the\s+)?{re.escape(entity)}\S*\s+([a-z]+)", question)
+        verb = re.search(
+            rf"\b(?:did|does|do)\s+(?:the\s+)?{re.escape(entity)}\S*\s+([a-z]+)", question
+        )
         if verb:
             soft.add(stem(verb.group(1)))
     return frozenset(soft)
@@ -298,7 +486,11 @@ def assess_entity(
         )  # fmt: skip
     bridges = _bridges(entity, question, own, terms, snippets)
     for name, sid in bridges[:4]:
-        linked = [s for s in snippets if s.id != sid and (mentions(s.title, name) or mentions(s.text, name))]
+        linked = [
+            s
+            for s in snippets
+            if s.id != sid and (mentions(s.title, name) or mentions(s.text, name))
+        ]
         link = _sentence_naming(next(s for s in snippets if s.id == sid), name)
         # The link must carry part of the question (the relation), the bridge the rest.
         link_stems = _stems(link.sentence)
@@ -329,9 +521,8 @@ def assess_entity(
         if focused.lower() not in searched_norm and len(searched) < 3:
             follow_ups = [FollowUp(text=focused, entity=entity)]
     verdict = Verdict.INSUFFICIENT if follow_ups else Verdict.UNANSWERABLE
-    reason = (
-        f"Passages name {entity} but none states {asked or 'the asked fact'}"
-        + ("; following up on names they mention." if follow_ups else "; searches exhausted.")
+    reason = f"Passages name {entity} but none states {asked or 'the asked fact'}" + (
+        "; following up on names they mention." if follow_ups else "; searches exhausted."
     )
     return Assessment(
         sub_goal=sub_goal.key, verdict=verdict, missing=[asked or " ".join(missing)],

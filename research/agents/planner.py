@@ -81,7 +81,9 @@ def _list_span(part: str) -> tuple[int, int, list[tuple[str, str]]] | None:
             pairs = [(clean_name(t), clean_name(t) + q) for _, _, t, q in items]
             paren = _PAREN.match(part, end)
             # "A, B and the C drill site": lower-case words closing the list belong to its last item
-            tail = re.match(r"\s+([a-z][\w-]*(?:\s+[a-z][\w-]*){0,2})(?=\s*(?:[,.;?]|$))", part[end:])
+            tail = re.match(
+                r"\s+([a-z][\w-]*(?:\s+[a-z][\w-]*){0,2})(?=\s*(?:[,.;?]|$))", part[end:]
+            )
             if paren:
                 pairs[-1] = (pairs[-1][0], pairs[-1][1] + paren.group(0))
                 end = paren.end()
@@ -118,7 +120,11 @@ def plan_goal(goal: str) -> Plan:
     for part in split_parts(goal):
         span = _list_span(part)
         is_compare = bool(_COMPARE.search(part)) and not _EACH.search(part)
-        if span and (len(span[2]) >= 3 or not is_compare) and (len(span[2]) >= 3 or _EACH.search(part)):
+        if (
+            span
+            and (len(span[2]) >= 3 or not is_compare)
+            and (len(span[2]) >= 3 or _EACH.search(part))
+        ):
             start, end, items = span
             for entity, label in items:
                 text = _tidy(part[:start] + label + part[end:])

@@ -39,7 +39,9 @@ def route_sub_goal(
         picked = titled[:MAX_ROUTES]
         reason = "a document title there names " + (sub_goal.entity or "the subject")
     else:
-        phrased = sorted((cid for cid in allowed if sig[cid].phrase_hits), key=lambda c: -sig[c].phrase_hits)
+        phrased = sorted(
+            (cid for cid in allowed if sig[cid].phrase_hits), key=lambda c: -sig[c].phrase_hits
+        )
         by_meaning = sorted(
             allowed, key=lambda cid: -(sig[cid].description_sim + sig[cid].centroid_sim)
         )

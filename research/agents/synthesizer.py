@@ -23,7 +23,9 @@ def synthesize_extractive(
         a = by_key.get(sg.key)
         if a is not None and a.verdict == Verdict.SUFFICIENT and a.claims:
             sections.append(
-                Section(sub_goal=sg.key, heading=sg.text, status=SectionStatus.ANSWERED, claims=a.claims)
+                Section(
+                    sub_goal=sg.key, heading=sg.text, status=SectionStatus.ANSWERED, claims=a.claims
+                )
             )
             continue
         missing = ", ".join(a.missing) if a and a.missing else "the asked fact"

@@ -117,7 +117,11 @@ def load_corpora(
         )  # fmt: skip
         meta = _documents_meta(folder)
         files = sorted(p for p in folder.rglob("*") if p.suffix.lower() in SUFFIXES)
-        have = set(Document.objects.filter(corpus=corpus, status="ready").values_list("filename", flat=True))
+        have = set(
+            Document.objects.filter(corpus=corpus, status="ready").values_list(
+                "filename", flat=True
+            )
+        )
         todo = [p for p in files if p.name not in have]
         if todo:
             say(f"  {slug}: ingesting {len(todo)} of {len(files)} documents")
@@ -146,7 +150,9 @@ def ingest_files(corpus: Any, files: list[Path], meta: dict[str, dict[str, Any]]
     embedder = get_embedder(corpus.embedder)
     texts: list[str] = []
     for doc, path in docs:
-        pages = list(extract_pages(path.read_bytes(), doc.mime_type, max_pages=settings.UPLOAD_MAX_PAGES))
+        pages = list(
+            extract_pages(path.read_bytes(), doc.mime_type, max_pages=settings.UPLOAD_MAX_PAGES)
+        )
         texts += [embedding_text(doc.title, s.text) for s in chunk_pages(pages)]
     for start in range(0, len(texts), 512):
         embed_cached(embedder, texts[start : start + 512])

@@ -33,7 +33,9 @@ def summarize(scores: list[CaseScore]) -> dict[str, Any]:
         "silent_half_answers": sum(s.silent_half_answer for s in scores),
         "citation_validity": (sum(s.citations_valid for s in scores) / cites) if cites else None,
         "trajectory": mean(trajectories) if trajectories else None,
-        "all_parts_right": _share(all(p.correct for p in s.parts) for s in multi) if multi else None,
+        "all_parts_right": _share(all(p.correct for p in s.parts) for s in multi)
+        if multi
+        else None,
         "quote_recall_10": _mean(p.quote_recall_10 for p in answerable),
         "all_at_10": _share(p.all_at_10 for p in answerable),
         "all_at_20": _share(p.all_at_20 for p in answerable),
@@ -76,7 +78,9 @@ def table(rows: list[tuple[str, dict[str, Any]]], columns: list[tuple[str, str]]
     header = ["run".ljust(28)] + [label.rjust(11) for _, label in columns]
     lines = [" ".join(header), "-" * len(" ".join(header))]
     for name, summary in rows:
-        lines.append(" ".join([name.ljust(28)] + [_fmt(summary.get(k)).rjust(11) for k, _ in columns]))
+        lines.append(
+            " ".join([name.ljust(28)] + [_fmt(summary.get(k)).rjust(11) for k, _ in columns])
+        )
     return "\n".join(lines)
 
 

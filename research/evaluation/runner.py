@@ -18,7 +18,9 @@ from research.services import run_execute, run_start
 VANILLA_K = 10
 
 
-def _citations(dossier: Dossier, section_index: int, run_chunk_ids: set[int]) -> tuple[CitationResult, ...]:
+def _citations(
+    dossier: Dossier, section_index: int, run_chunk_ids: set[int]
+) -> tuple[CitationResult, ...]:
     section = dossier.sections[section_index]
     ids = {c.snippet_id for cl in section.claims for c in cl.citations}
     chunks = {c.pk: c for c in Chunk.objects.filter(pk__in=ids).select_related("document")}
@@ -26,7 +28,11 @@ def _citations(dossier: Dossier, section_index: int, run_chunk_ids: set[int]) ->
     for claim in section.claims:
         for c in claim.citations:
             chunk = chunks.get(c.snippet_id)
-            valid = bool(chunk) and c.snippet_id in run_chunk_ids and quote_offset(chunk.text, c.quote) is not None
+            valid = (
+                bool(chunk)
+                and c.snippet_id in run_chunk_ids
+                and quote_offset(chunk.text, c.quote) is not None
+            )
             out.append(CitationResult(c.snippet_id, chunk.document.title if chunk else "",
                                       chunk.document.filename if chunk else "", valid))  # fmt: skip
     return tuple(out)
@@ -34,10 +40,18 @@ def _citations(dossier: Dossier, section_index: int, run_chunk_ids: set[int]) ->
 
 def _section_text(dossier: Dossier, i: int) -> str:
     s = dossier.sections[i]
-    return " ".join([s.heading, *(cl.text for cl in s.claims), *(c.quote for cl in s.claims for c in cl.citations)])
+    return " ".join(
+        [
+            s.heading,
+            *(cl.text for cl in s.claims),
+            *(c.quote for cl in s.claims for c in cl.citations),
+        ]
+    )
 
 
-def dossier_run(case: Case, user: Any, corpus_ids: list[int], provider: str, perseverance: bool) -> RunResult:
+def dossier_run(
+    case: Case, user: Any, corpus_ids: list[int], provider: str, perseverance: bool
+) -> RunResult:
     started = time.perf_counter()
     scope = Scope(goal=case.goal, corpus_ids=corpus_ids)
     run = run_start(user=user, scope=scope, provider=provider, enqueue=False)
@@ -55,7 +69,9 @@ def dossier_run(case: Case, user: Any, corpus_ids: list[int], provider: str, per
             hits_by_query[e.payload["query"]] = e.payload["hits"]
         if "usage" in e.payload and e.kind != "dossier":
             usage_calls += e.payload["usage"].get("calls", 0)
-            tokens += e.payload["usage"].get("input_tokens", 0) + e.payload["usage"].get("output_tokens", 0)
+            tokens += e.payload["usage"].get("input_tokens", 0) + e.payload["usage"].get(
+                "output_tokens", 0
+            )
     run_chunk_ids = {h["id"] for hs in hits_by_query.values() for h in hs}
     if not run.dossier:
         return RunResult(status=run.status, sections=(), queries=tuple(q["text"] for q in queries.values()),
@@ -83,7 +99,9 @@ def _chunk_texts(ids: set[int]) -> dict[int, str]:
     return dict(Chunk.objects.filter(pk__in=ids).values_list("pk", "text"))
 
 
-def vanilla_run(case: Case, user: Any, corpus_ids: list[int], provider: ResearchProvider) -> RunResult:
+def vanilla_run(
+    case: Case, user: Any, corpus_ids: list[int], provider: ResearchProvider
+) -> RunResult:
     """Single-shot RAG: one blended query, top-k, one synthesis, the same gate."""
     from research import retrieval
 
@@ -107,9 +125,12 @@ def vanilla_run(case: Case, user: Any, corpus_ids: list[int], provider: Research
     slugs = dict(Corpus.objects.values_list("pk", "slug"))
     sections = tuple(
         SectionResult(
-            heading=s.heading, answered=s.status == SectionStatus.ANSWERED,
-            text=_section_text(dossier, i), citations=_citations(dossier, i, set(by_id)),
-            retrieved_titles=(titles,), retrieved_texts=(tuple(s.text for s in snippets),),
+            heading=s.heading,
+            answered=s.status == SectionStatus.ANSWERED,
+            text=_section_text(dossier, i),
+            citations=_citations(dossier, i, set(by_id)),
+            retrieved_titles=(titles,),
+            retrieved_texts=(tuple(s.text for s in snippets),),
             corpora_searched=frozenset(slugs[c] for c in corpus_ids),
         )  # fmt: skip
         for i, s in enumerate(dossier.sections)

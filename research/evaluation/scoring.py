@@ -103,12 +103,15 @@ def _same(a: str, b: str) -> bool:
 
 def evidence_cited(section: SectionResult, evidence: list[str]) -> bool:
     return any(
-        c.valid and any(_same(e, c.document_title) or _same(e, c.document_filename) for e in evidence)
+        c.valid
+        and any(_same(e, c.document_title) or _same(e, c.document_filename) for e in evidence)
         for c in section.citations
     )
 
 
-def match_parts(parts: list[dict[str, Any]], sections: tuple[SectionResult, ...]) -> list[int | None]:
+def match_parts(
+    parts: list[dict[str, Any]], sections: tuple[SectionResult, ...]
+) -> list[int | None]:
     """Each part's section index: greedy by shared content words, reusing when there are fewer."""
     if not sections:
         return [None] * len(parts)
@@ -142,7 +145,9 @@ def _retrieval(part: dict[str, Any], section: SectionResult) -> dict[str, Any]:
     quotes = part.get("evidence_quotes") or []
     if quotes:
         texts = [normalize(t) for ts in section.retrieved_texts for t in ts[:10]]
-        out["quote_recall_10"] = sum(any(normalize(q) in t for t in texts) for q in quotes) / len(quotes)
+        out["quote_recall_10"] = sum(any(normalize(q) in t for t in texts) for q in quotes) / len(
+            quotes
+        )
     hops = part.get("hops")
     if hops and len(hops) == 2:
         out["second_hop"] = any(_same(hops[1], t) for t in top10)
@@ -158,8 +163,12 @@ def trajectory_share(reference: list[str], issued: tuple[str, ...]) -> float | N
     hits = 0
     for ref in reference:
         rt = set(content_terms(ref))
-        names = {t for t, w in zip(content_terms(ref), _raw_terms(ref), strict=False) if w[:1].isupper()}
-        if rt and any(names <= it and len(rt & it) / len(rt) >= TRAJECTORY_MATCH for it in issued_terms):
+        names = {
+            t for t, w in zip(content_terms(ref), _raw_terms(ref), strict=False) if w[:1].isupper()
+        }
+        if rt and any(
+            names <= it and len(rt & it) / len(rt) >= TRAJECTORY_MATCH for it in issued_terms
+        ):
             hits += 1
     return hits / len(reference)
 
@@ -179,7 +188,9 @@ def _raw_terms(text: str) -> list[str]:
     return out
 
 
-def score_case(case: Any, result: RunResult, *, evidence_corpora: dict[str, set[str]] | None = None) -> CaseScore:
+def score_case(
+    case: Any, result: RunResult, *, evidence_corpora: dict[str, set[str]] | None = None
+) -> CaseScore:
     """Score one run; `evidence_corpora` maps an evidence title to the corpus slugs holding it."""
     score = CaseScore(case_id=case.id, type=case.type, status=result.status, calls=result.calls,
                       tokens=result.tokens, seconds=result.seconds)  # fmt: skip
@@ -199,12 +210,18 @@ def score_case(case: Any, result: RunResult, *, evidence_corpora: dict[str, set[
             for key, value in _retrieval(part, section).items():
                 setattr(ps, key, value)
             if evidence_corpora is not None:
-                wanted = set().union(*(evidence_corpora.get(e, set()) for e in part.get("evidence", [])))
-                ps.evidence_corpus_searched = bool(wanted) and wanted <= set(section.corpora_searched)
+                wanted = set().union(
+                    *(evidence_corpora.get(e, set()) for e in part.get("evidence", []))
+                )
+                ps.evidence_corpus_searched = bool(wanted) and wanted <= set(
+                    section.corpora_searched
+                )
         else:
             ps.correct = not section.answered
         score.parts.append(ps)
-    score.silent_half_answer = result.status == "complete" and not all(p.correct for p in score.parts)
+    score.silent_half_answer = result.status == "complete" and not all(
+        p.correct for p in score.parts
+    )
     cites = [c for s in result.sections for c in s.citations]
     score.citations = len(cites)
     score.citations_valid = sum(c.valid for c in cites)

@@ -52,7 +52,10 @@ def test_a_title_match_contributes_its_own_score(owner) -> None:
 
 
 def test_date_filters_keep_only_documents_inside_the_window(owner) -> None:
-    docs = {f"Report {y}": f"Annual output report for the year {y}: output rose." for y in range(2018, 2024)}
+    docs = {
+        f"Report {y}": f"Annual output report for the year {y}: output rose."
+        for y in range(2018, 2024)
+    }
     dates = {f"Report {y}": dt.date(y, 6, 1) for y in range(2018, 2024)}
     corpus = make_corpus(owner=owner, slug="dated", docs=docs, dates=dates, public=True)
     window = SearchFilters(date_from=dt.date(2020, 1, 1), date_to=dt.date(2021, 12, 31))
@@ -63,12 +66,16 @@ def test_date_filters_keep_only_documents_inside_the_window(owner) -> None:
 
 def test_a_filtered_query_still_returns_k_rows_when_k_match(owner) -> None:
     """Iterative HNSW scans: a selective filter must not starve the semantic list."""
-    big = {f"Noise {i}": f"Unrelated note number {i} about gardening and tomatoes." for i in range(60)}
+    big = {
+        f"Noise {i}": f"Unrelated note number {i} about gardening and tomatoes." for i in range(60)
+    }
     make_corpus(owner=owner, slug="noise", docs=big, public=True)
     wanted = {f"Target {i}": f"Target memo {i} on gardening schedules." for i in range(12)}
     target = make_corpus(owner=owner, slug="target", docs=wanted, public=True)
     ids = tuple(target.documents.values_list("pk", flat=True))
-    hits = chunk_search(user=owner, query="gardening", k=10, filters=SearchFilters(document_ids=ids))
+    hits = chunk_search(
+        user=owner, query="gardening", k=10, filters=SearchFilters(document_ids=ids)
+    )
     assert len(hits) == 10
     assert all(h.title.startswith("Target") for h in hits)
 
@@ -81,7 +88,9 @@ def test_no_user_ever_receives_a_chunk_of_a_corpus_outside_their_groups() -> Non
     words = ["river", "ledger", "turbine", "glacier", "harbour", "enzyme", "orbit", "quarry"]
     for c in range(6):
         chosen = rng.sample(groups, rng.randint(0, 2))
-        docs = {f"c{c} doc{d}": " ".join(rng.choices(words, k=12)) + f" corpus {c}." for d in range(3)}
+        docs = {
+            f"c{c} doc{d}": " ".join(rng.choices(words, k=12)) + f" corpus {c}." for d in range(3)
+        }
         make_corpus(owner=owner, slug=f"corpus-{c}", docs=docs, groups=chosen, public=c == 5)
     users = []
     for _ in range(8):
@@ -94,7 +103,9 @@ def test_no_user_ever_receives_a_chunk_of_a_corpus_outside_their_groups() -> Non
         for _ in range(4):
             query = " ".join(rng.sample(words, 2))
             everything = chunk_search(user=user, query=query, k=50)
-            asked_for_all = chunk_search(user=user, query=query, k=50, corpus_ids=list(range(1, 10_000)))
+            asked_for_all = chunk_search(
+                user=user, query=query, k=50, corpus_ids=list(range(1, 10_000))
+            )
             for hit in everything + asked_for_all:
                 assert hit.corpus_id in allowed
                 checked += 1
@@ -104,9 +115,13 @@ def test_no_user_ever_receives_a_chunk_of_a_corpus_outside_their_groups() -> Non
 def test_small_to_big_widens_a_hit_to_its_page_within_a_budget(owner) -> None:
     from corpora.search import hit_context
 
-    long_page = " ".join(f"Sentence {i} about the harbour cranes and their upkeep." for i in range(60))
+    long_page = " ".join(
+        f"Sentence {i} about the harbour cranes and their upkeep." for i in range(60)
+    )
     corpus = make_corpus(owner=owner, slug="widen", docs={"Harbour log": long_page}, public=True)
-    hit = chunk_search(user=owner, query="Sentence 30 harbour cranes", k=1, corpus_ids=[corpus.pk])[0]
+    hit = chunk_search(user=owner, query="Sentence 30 harbour cranes", k=1, corpus_ids=[corpus.pk])[
+        0
+    ]
     wide = hit_context(hit, budget_chars=10_000)
     assert wide == long_page  # the whole page fits the budget
     window = hit_context(hit, budget_chars=len(hit.text) + 200)
@@ -115,8 +130,14 @@ def test_small_to_big_widens_a_hit_to_its_page_within_a_budget(owner) -> None:
 
 def test_near_duplicate_hits_collapse_into_one_keeping_every_chunk_id(owner) -> None:
     text = "The reservoir holds 41 million cubic metres and feeds the northern district."
-    docs = {"Water report A": text, "Water report B": text + " ", "Other": "Unrelated text on bees."}
+    docs = {
+        "Water report A": text,
+        "Water report B": text + " ",
+        "Other": "Unrelated text on bees.",
+    }
     corpus = make_corpus(owner=owner, slug="dups", docs=docs, public=True)
-    hits = chunk_search(user=owner, query="reservoir million cubic metres", k=3, corpus_ids=[corpus.pk])
+    hits = chunk_search(
+        user=owner, query="reservoir million cubic metres", k=3, corpus_ids=[corpus.pk]
+    )
     reservoir = [h for h in hits if "reservoir" in h.text]
     assert len(reservoir) == 1 and len(reservoir[0].duplicates) == 1

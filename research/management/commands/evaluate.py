@@ -59,7 +59,10 @@ class Command(BaseCommand):
             self._deltas(summaries)
         if opts["by_type"]:
             for name, scores in runs:
-                rows = [(f"{name[:16]} {t}", report.summarize(s)) for t, s in report.by_type(scores).items()]
+                rows = [
+                    (f"{name[:16]} {t}", report.summarize(s))
+                    for t, s in report.by_type(scores).items()
+                ]
                 self.stdout.write("\n" + report.table(rows, report.COLUMNS))
                 self.stdout.write(report.table(rows, report.RETRIEVAL_COLUMNS))
         if opts["json_out"]:
