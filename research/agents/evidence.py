@@ -8,8 +8,22 @@ the answer type the question asks for (a number, a date, a name).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
+from research.agents.answers import (
+    ACCEPT,
+    FRAME,
+    SOFT,
+    _claim,
+    _more_sentences,
+    _sentence_naming,
+    _short,
+    _stems,
+    _weights,
+    alternatives,
+    answer_type,
+    best_sentence,
+    covers,
+)
 from research.agents.text import (
     QUESTION_WORDS,
     STOPWORDS,
@@ -20,376 +34,7 @@ from research.agents.text import (
     stem,
     words,
 )
-from research.contracts import Assessment, Citation, Claim, FollowUp, Snippet, SubGoal, Verdict
-
-# Terms that frame a question more than they name the fact: weighed less, never required.
-SOFT = frozenset(
-    stem(w)
-    for w in [
-        "total",
-        "amount",
-        "number",
-        "main",
-        "major",
-        "primary",
-        "key",
-        "specific",
-        "significant",
-        "happen",
-        "happened",
-        "occur",
-        "occurred",
-        "change",
-        "changes",
-        "result",
-        "results",
-        "impact",
-        "effect",
-        "effects",
-        "cause",
-        "reason",
-        "role",
-        "purpose",
-        "type",
-        "kind",
-        "event",
-        "events",
-        "detail",
-        "details",
-        "information",
-        "situation",
-        "status",
-        "level",
-        "value",
-        "figure",
-        "data",
-        "record",
-        "involve",
-        "involved",
-        "relate",
-        "related",
-        "regard",
-        "regarding",
-        "concern",
-        "aspect",
-        "overall",
-        "particular",
-        "describe",
-        "summarize",
-        "summary",
-        "affect",
-        "affected",
-        "take",
-        "took",
-        "place",
-        "measure",
-        "measures",
-        "undertake",
-        "implement",
-        "implemented",
-        "new",
-        "report",
-        "reported",
-        "list",
-        "mention",
-        "mentioned",
-        "first",
-        "last",
-        "latest",
-        "current",
-        "recent",
-        "based",
-        "known",
-        "called",
-        "reach",
-        "reached",
-        "achieve",
-        "achieved",
-        "record",
-        "recorded",
-        "register",
-        "registered",
-        "post",
-        "posted",
-        "have",
-        "had",
-        "hold",
-        "held",
-        "make",
-        "made",
-        "get",
-        "got",
-        "show",
-        "showed",
-        "shown",
-        "give",
-        "gave",
-        "take",
-        "use",
-        "used",
-        "do",
-        "done",
-        "produce",
-        "produced",
-        "deliver",
-        "delivered",
-        "see",
-        "saw",
-    ]
-)
-# Comparatives and answer-type nouns ("which city") say what kind of answer, not which fact.
-FRAME = frozenset(
-    stem(w)
-    for w in [
-        "larger",
-        "smaller",
-        "higher",
-        "lower",
-        "older",
-        "younger",
-        "earlier",
-        "later",
-        "more",
-        "less",
-        "bigger",
-        "greater",
-        "fewer",
-        "longer",
-        "shorter",
-        "taller",
-        "heavier",
-        "lighter",
-        "faster",
-        "slower",
-        "better",
-        "worse",
-        "largest",
-        "smallest",
-        "highest",
-        "lowest",
-        "oldest",
-        "earliest",
-        "latest",
-        "most",
-        "least",
-        "city",
-        "town",
-        "country",
-        "place",
-        "state",
-        "region",
-        "nation",
-        "year",
-        "date",
-        "month",
-        "day",
-        "person",
-    ]
-)
-# Nouns naming a quantity: the answer must hold a number.
-MEASURES = frozenset(
-    stem(w)
-    for w in [
-        "rate",
-        "percentage",
-        "percent",
-        "share",
-        "capacity",
-        "number",
-        "count",
-        "price",
-        "cost",
-        "amount",
-        "revenue",
-        "temperature",
-        "elevation",
-        "altitude",
-        "height",
-        "depth",
-        "range",
-        "factor",
-        "value",
-        "size",
-        "length",
-        "duration",
-        "weight",
-        "speed",
-        "time",
-        "age",
-        "population",
-        "budget",
-        "sales",
-        "profit",
-        "income",
-        "margin",
-        "ratio",
-        "enrolment",
-        "enrollment",
-        "output",
-        "production",
-        "efficiency",
-        "sensitivity",
-        "specificity",
-        "volume",
-        "area",
-        "distance",
-        "power",
-        "energy",
-    ]
-)
-ACCEPT = 0.5
-QUOTE_MAX = 400
-_NUMBER = re.compile(r"\d")
-_YEAR = re.compile(r"\b(1[5-9]\d\d|20\d\d)\b")
-_MONTH = re.compile(r"\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b", re.IGNORECASE)
-
-
-def answer_type(question: str) -> str:
-    q = question.lower()
-    if re.search(r"\bhow (many|much|long|old|large|big|tall|far)\b|\bwhat (percentage|share|"
-                 r"proportion|number|amount)\b|\bby how\b", q):  # fmt: skip
-        return "number"
-    if re.search(
-        r"\bwhen\b|\bwhat (year|date|month|day|time)\b|\bwhich year\b|\bin what year\b", q
-    ):
-        return "date"
-    if re.search(r"^\s*(is|are|was|were|did|does|do|has|have|can)\b", q):
-        return "yesno"
-    if re.search(r"\bwho\b|\bwhom\b|\bwhich (person|company|team|band|group|organi[sz]ation)\b", q):
-        return "name"
-    if re.search(r"\b(where|(which|what) (city|town|country|place|state|region|nation))\b", q):
-        return "name"
-    head = re.search(r"\b(?:what|which) (?:(?:is|was|are|were) )?(?:the )?([a-z -]+?) "
-                     r"(?:of|at|for|in|on|did|does|do|was|were|is|are|has|had)\b", q)  # fmt: skip
-    if head and any(stem(w) in MEASURES for w in words(head.group(1))):
-        return "number"
-    if re.search(r"^\s*report\b", q) and any(stem(w) in MEASURES for w in words(q)[:6]):
-        return "number"
-    return "any"
-
-
-def type_ok(kind: str, sentence: str, known: tuple[str, ...] = ()) -> bool:
-    """Does the sentence hold an answer of this kind beyond the names already `known`?"""
-    for name in known:
-        sentence = re.sub(re.escape(name), " ", sentence, flags=re.IGNORECASE) if name else sentence
-    if kind == "number":
-        return bool(_NUMBER.search(sentence))
-    if kind == "date":
-        return bool(_YEAR.search(sentence) or _MONTH.search(sentence))
-    if kind == "name":
-        return bool(new_names(sentence, known))
-    return True
-
-
-def new_names(sentence: str, known: tuple[str, ...]) -> list[str]:
-    """Names in the sentence not already known; lone demonyms ("Swedish") are adjectives."""
-    return [
-        n
-        for n in names(sentence)
-        if not any(mentions(k, n) or mentions(n, k) for k in known if k)
-        and not (" " not in n and re.search(r"(ish|ian|ese|ic)$", n))
-    ]
-
-
-@dataclass(frozen=True)
-class Found:
-    snippet: Snippet
-    start: int
-    end: int
-    score: float
-
-    @property
-    def sentence(self) -> str:
-        return self.snippet.text[self.start : self.end]
-
-
-def _weights(terms: list[str], soft: frozenset[str] = frozenset()) -> dict[str, float]:
-    return {t: (0.3 if t in SOFT or t in soft else 1.0) for t in terms}
-
-
-def covers(term: str, stems: set[str]) -> bool:
-    """Exact stem, or one a prefix of the other ("direct"/"director", >= 5 letters)."""
-    if term in stems:
-        return True
-    if len(term) < 5:
-        return False
-    return any(len(s) >= 5 and (s.startswith(term) or term.startswith(s)) for s in stems)
-
-
-def alternatives(question: str, entity: str = "") -> frozenset[str]:
-    """Words a source may phrase otherwise: 'or' pairs ("installed or consented") and the verb
-    of "did <entity> pay" (the report says "paid"), so neither is required verbatim."""
-    found = re.findall(r"\b([a-z][a-z-]+) or ([a-z][a-z-]+)\b", question)
-    soft = {stem(w) for pair in found for w in pair}
-    if entity:
-        verb = re.search(
-            rf"\b(?:did|does|do)\s+(?:the\s+)?{re.escape(entity)}\S*\s+([a-z]+)", question
-        )
-        if verb:
-            soft.add(stem(verb.group(1)))
-    return frozenset(soft)
-
-
-def _stems(text: str) -> set[str]:
-    return {stem(w) for w in words(text)}
-
-
-def _doc_context(snippets: list[Snippet]) -> dict[int, set[str]]:
-    """Stems of everything retrieved from each document: qualifiers may sit a chunk away."""
-    out: dict[int, set[str]] = {}
-    for snip in snippets:
-        out.setdefault(snip.document_id, set()).update(_stems(snip.text) | _stems(snip.title))
-    return out
-
-
-def best_sentence(
-    terms: list[str],
-    snippets: list[Snippet],
-    kind: str,
-    *,
-    pool: list[Snippet] | None = None,
-    soft: frozenset[str] = frozenset(),
-    known: tuple[str, ...] = (),
-    subject: str = "",
-    strict: bool = True,
-) -> Found | None:
-    """The sentence covering most of `terms` (weighted), of the right answer type.
-
-    Every hard term must occur in the sentence's document (as retrieved); that is what tells
-    "the report does not state it" from "the report states it in other words nearby".
-    """
-    weights = _weights(terms, soft)
-    total = sum(weights.values()) or 1.0
-    context = _doc_context(pool or snippets)
-    best: Found | None = None
-    for snip in snippets:
-        ctx = context.get(snip.document_id, set())
-        if strict and any(t not in SOFT and t not in soft and not covers(t, ctx) for t in terms):
-            continue
-        # In a document about something else, only a sentence naming the subject speaks of it.
-        about = not subject or mentions(snip.title, subject)
-        for start, end in sentences(snip.text):
-            sentence = snip.text[start:end]
-            if len(sentence) < 12 or not type_ok(kind, sentence, known):
-                continue
-            if not about and not mentions(sentence, subject):
-                continue
-            covered = _stems(sentence)
-            score = sum(w for t, w in weights.items() if covers(t, covered)) / total
-            if kind == "name":  # among equals, the sentence naming something new answers
-                score += 0.01 * min(3, len(new_names(sentence, known)))
-            if best is None or score > best.score + 1e-9:
-                best = Found(snip, start, end, score)
-    return best
-
-
-def _claim(found: Found) -> Claim:
-    sentence = found.sentence
-    quote = sentence if len(sentence) <= QUOTE_MAX else sentence[:QUOTE_MAX].rsplit(" ", 1)[0]
-    return Claim(
-        text=" ".join(quote.split()),
-        citations=[Citation(snippet_id=found.snippet.id, quote=quote)],
-    )
+from research.contracts import Assessment, FollowUp, Snippet, SubGoal, Verdict
 
 
 def _is_name(name: str, lowered_pool: str) -> bool:
@@ -486,11 +131,9 @@ def assess_entity(
         )  # fmt: skip
     bridges = _bridges(entity, question, own, terms, snippets)
     for name, sid in bridges[:4]:
-        linked = [
-            s
-            for s in snippets
-            if s.id != sid and (mentions(s.title, name) or mentions(s.text, name))
-        ]
+        # The bridge's own document (titled by it) must state the fact, not any passage that
+        # happens to use the same term.
+        linked = [s for s in snippets if s.id != sid and mentions(s.title, name)]
         link = _sentence_naming(next(s for s in snippets if s.id == sid), name)
         # The link must carry part of the question (the relation), the bridge the rest.
         link_stems = _stems(link.sentence)
@@ -528,49 +171,6 @@ def assess_entity(
         sub_goal=sub_goal.key, verdict=verdict, missing=[asked or " ".join(missing)],
         follow_ups=follow_ups, reason=reason,
     )  # fmt: skip
-
-
-def _more_sentences(
-    terms: list[str], snippets: list[Snippet], first: Found, soft: frozenset[str], subject: str
-) -> list[Found]:
-    """Up to two further sentences of the subject's documents that cover the asked terms."""
-    weights = _weights(terms, soft)
-    total = sum(weights.values()) or 1.0
-    ranked: list[tuple[float, int, Found]] = []
-    for order, snip in enumerate(snippets):
-        about = mentions(snip.title, subject)
-        for start, end in sentences(snip.text):
-            sentence = snip.text[start:end]
-            if (snip.id, start) == (first.snippet.id, first.start) or len(sentence) < 30:
-                continue
-            if not about and not mentions(sentence, subject):
-                continue
-            score = sum(w for t, w in weights.items() if covers(t, _stems(sentence))) / total
-            if score >= ACCEPT:
-                ranked.append((-score, order, Found(snip, start, end, score)))
-    ranked.sort(key=lambda r: (r[0], r[1]))
-    seen = {" ".join(first.sentence.split())}
-    out = []
-    for _, _, found in ranked:
-        key = " ".join(found.sentence.split())
-        if key not in seen:
-            seen.add(key)
-            out.append(found)
-        if len(out) == 2:
-            break
-    return out
-
-
-def _sentence_naming(snippet: Snippet, name: str) -> Found:
-    for start, end in sentences(snippet.text):
-        if mentions(snippet.text[start:end], name):
-            return Found(snippet, start, end, 1.0)
-    return Found(snippet, 0, min(len(snippet.text), QUOTE_MAX), 1.0)
-
-
-def _short(text: str, n: int = 120) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= n else text[: n - 1] + "…"
 
 
 def assess_offline(sub_goal: SubGoal, snippets: list[Snippet], searched: list[str]) -> Assessment:
