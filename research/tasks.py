@@ -20,7 +20,3 @@ def runs_sweep_task() -> list[int]:
 def _sweep_on_start(**kwargs: object) -> None:
     """A worker that starts after a crash fails the runs the dead one left 'running'."""
     runs_sweep_task.delay()
-    # A replacement worker may start before the dead one's runs look stale: sweep again later.
-    from django.conf import settings
-
-    runs_sweep_task.apply_async(countdown=settings.RUN_STALE_AFTER_S + 1)

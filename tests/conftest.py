@@ -29,6 +29,12 @@ def pytest_configure(config: pytest.Config) -> None:
         redis.Redis.from_url(url).flushdb()
 
 
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Browser tests last: Playwright's session keeps an event loop in the main thread, which
+    would break later tests that call async code through async_to_sync."""
+    items.sort(key=lambda item: "tests/browser/" in str(item.path))
+
+
 def pytest_unconfigure(config: pytest.Config) -> None:
     from ragsite import embedded
 

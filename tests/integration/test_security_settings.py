@@ -44,7 +44,8 @@ SECRET_KEY = "h6-" + secrets.token_urlsafe(60)
 
 
 def production_env(**extra: str) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if k not in {"DEBUG", "DJANGO_SETTINGS_MODULE"}}
+    dev_only = {"DEBUG", "DJANGO_SETTINGS_MODULE", "DJANGO_ALLOW_ASYNC_UNSAFE"}
+    env = {k: v for k, v in os.environ.items() if k not in dev_only}
     env |= {"DJANGO_SECRET_KEY": SECRET_KEY, "ALLOWED_HOSTS": HOST, "GOOGLE_API_KEY": API_KEY,
             "DATABASE_NAME": django_settings.DATABASES["default"]["NAME"], **extra}  # fmt: skip
     return env
