@@ -92,9 +92,14 @@ def free_port() -> int:
 
 def start(args: list[str], env: dict[str, str], log: Path) -> subprocess.Popen[bytes]:
     return subprocess.Popen(
-        args, cwd=ROOT, env=env, stdout=log.open("wb"), stderr=subprocess.STDOUT,
-        stdin=subprocess.DEVNULL, start_new_session=True,
-    )  # fmt: skip
+        args,
+        cwd=ROOT,
+        env=env,
+        stdout=log.open("wb"),
+        stderr=subprocess.STDOUT,
+        stdin=subprocess.DEVNULL,
+        start_new_session=True,
+    )
 
 
 def stop(proc: subprocess.Popen[bytes]) -> None:
@@ -280,8 +285,16 @@ def check(runs: list, watchers: list[Watcher]) -> tuple[list[list[str]], list[fl
             # seq 1 (queued) existed before the watchers connected: not a live delivery
             latencies += [at - created[seq] for seq, at in w.received if seq > 1 and seq in created]
         same = "yes" if len(set(counts)) == 1 and counts[0] == len(appended) else "NO"
-        rows.append([str(run.pk), fresh.status, str(len(appended)), f"{min(counts)}-{max(counts)}",
-                     str(len(mine)), same])  # fmt: skip
+        rows.append(
+            [
+                str(run.pk),
+                fresh.status,
+                str(len(appended)),
+                f"{min(counts)}-{max(counts)}",
+                str(len(mine)),
+                same,
+            ]
+        )
     connection.close()
     return rows, latencies, errors
 
@@ -343,25 +356,75 @@ def main() -> None:
     logs = Path(os.environ.get("TMPDIR", "/tmp")) / f"dossier-load-{os.getpid()}"
     logs.mkdir(parents=True, exist_ok=True)
     queue = f"load-{uuid.uuid4().hex[:8]}"  # nobody else's worker takes these runs
-    env = {**os.environ, "DATABASE_NAME": args.database, "LLM_PROVIDER": "offline",
-           "PYTHONUNBUFFERED": "1"}  # fmt: skip
+    env = {
+        **os.environ,
+        "DATABASE_NAME": args.database,
+        "LLM_PROVIDER": "offline",
+        "PYTHONUNBUFFERED": "1",
+    }
     port = free_port()
     worker_log, web_log = logs / "worker.log", logs / "web.log"
-    worker = start([sys.executable, "-m", "celery", "-A", "ragsite", "worker", "--pool", "prefork",
-                    "-c", "2", "-Q", queue, "-n", f"{queue}@%h", "--without-gossip",
-                    "--without-mingle", "--without-heartbeat", "-l", "warning"],
-                   env, worker_log)  # fmt: skip
-    web = start([sys.executable, "-m", "uvicorn", "ragsite.asgi:application", "--host", "127.0.0.1",
-                 "--port", str(port), "--workers", "1", "--log-level", "warning", "--lifespan",
-                 "off", "--timeout-graceful-shutdown", "3"], env, web_log)  # fmt: skip
+    worker = start(
+        [
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "ragsite",
+            "worker",
+            "--pool",
+            "prefork",
+            "-c",
+            "2",
+            "-Q",
+            queue,
+            "-n",
+            f"{queue}@%h",
+            "--without-gossip",
+            "--without-mingle",
+            "--without-heartbeat",
+            "-l",
+            "warning",
+        ],
+        env,
+        worker_log,
+    )
+    web = start(
+        [
+            sys.executable,
+            "-m",
+            "uvicorn",
+            "ragsite.asgi:application",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--workers",
+            "1",
+            "--log-level",
+            "warning",
+            "--lifespan",
+            "off",
+            "--timeout-graceful-shutdown",
+            "3",
+        ],
+        env,
+        web_log,
+    )
     peak = Peak(web.pid, worker.pid)
     errors: list[str] = []
     try:
         from ragsite.celery import app
 
-        wait_until(lambda: bool(app.control.ping(destination=[f"{queue}@{socket.gethostname()}"],
-                                                  timeout=0.5)),
-                   "the celery worker", worker, worker_log, 60)  # fmt: skip
+        wait_until(
+            lambda: bool(
+                app.control.ping(destination=[f"{queue}@{socket.gethostname()}"], timeout=0.5)
+            ),
+            "the celery worker",
+            worker,
+            worker_log,
+            60,
+        )
         wait_until(lambda: _port_open(port), "uvicorn", web, web_log, 60)
         peak.start()
         began = time.perf_counter()

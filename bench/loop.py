@@ -79,8 +79,10 @@ def main() -> None:
         waited = final["provider_seconds"]
         totals[0] += wall
         totals[1] += waited
-        print(f"{goal[:46]:48}{final['usage']['calls']:>6}{wall:>8.2f}{waited:>11.2f}"
-              f"{(wall - waited) / wall:>10.1%}")  # fmt: skip
+        print(
+            f"{goal[:46]:48}{final['usage']['calls']:>6}{wall:>8.2f}{waited:>11.2f}"
+            f"{(wall - waited) / wall:>10.1%}"
+        )
     print(
         f"{'all':48}{'':>6}{totals[0]:>8.2f}{totals[1]:>11.2f}{(totals[0] - totals[1]) / totals[0]:>10.1%}"
         "   target <= 10 %"

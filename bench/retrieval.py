@@ -62,11 +62,16 @@ def load(
             print(f"reusing {n} chunks in the bench database")
             cur.execute("SELECT id FROM corpora_document ORDER BY id")
             return vectors, texts, [r[0] for r in cur.fetchall()]
-        cur.execute("TRUNCATE corpora_chunk, corpora_page, corpora_document, corpora_corpus_groups, "
-                    "corpora_corpus CASCADE")  # fmt: skip
-    corpora = [Corpus.objects.create(name=f"Bench {i}", slug=f"bench-{i}", description="bench",
-                                     owner=user, is_public=True)
-               for i in range(max(1, n // (DOCS_PER_CORPUS * CHUNKS_PER_DOC)))]  # fmt: skip
+        cur.execute(
+            "TRUNCATE corpora_chunk, corpora_page, corpora_document, corpora_corpus_groups, "
+            "corpora_corpus CASCADE"
+        )
+    corpora = [
+        Corpus.objects.create(
+            name=f"Bench {i}", slug=f"bench-{i}", description="bench", owner=user, is_public=True
+        )
+        for i in range(max(1, n // (DOCS_PER_CORPUS * CHUNKS_PER_DOC)))
+    ]
     started = time.perf_counter()
     n_docs = n // CHUNKS_PER_DOC
     with connection.cursor() as cur:
@@ -74,27 +79,37 @@ def load(
         buf = io.StringIO()
         for d in range(n_docs):
             corpus = corpora[d % len(corpora)]
-            buf.write(f"{corpus.pk}\tdoc{d}.txt\t\t{d:064x}\t1000\ttext/plain\tReport on "
-                      f"{texts[d * CHUNKS_PER_DOC].split()[0]} number {d}\t\\N\t1\t1\tready\t\t[]\t1\t\\N\t\t\\N\tnow\tnow\n")  # fmt: skip
+            buf.write(
+                f"{corpus.pk}\tdoc{d}.txt\t\t{d:064x}\t1000\ttext/plain\tReport on "
+                f"{texts[d * CHUNKS_PER_DOC].split()[0]} number {d}\t\\N\t1\t1\tready\t\t[]\t1\t\\N\t\t\\N\tnow\tnow\n"
+            )
         buf.seek(0)
-        with cur.copy("COPY corpora_document (corpus_id, filename, file, sha256, size_bytes, mime_type, "
-                      "title, document_date, page_count, pages_done, status, failure_reason, page_methods, "
-                      "attempts, lease_expires, lease_owner, uploaded_by_id, created, updated) FROM STDIN") as cp:  # fmt: skip
+        with cur.copy(
+            "COPY corpora_document (corpus_id, filename, file, sha256, size_bytes, mime_type, "
+            "title, document_date, page_count, pages_done, status, failure_reason, page_methods, "
+            "attempts, lease_expires, lease_owner, uploaded_by_id, created, updated) FROM STDIN"
+        ) as cp:
             cp.write(buf.getvalue())
         cur.execute("SELECT id, corpus_id, title FROM corpora_document ORDER BY id")
         docs = cur.fetchall()
-        with cur.copy("COPY corpora_chunk (document_id, corpus_id, ordinal, title, text, page_start, "
-                      "page_end, char_start, char_end, page_breaks, content_hash, embedding) FROM STDIN") as cp:  # fmt: skip
+        with cur.copy(
+            "COPY corpora_chunk (document_id, corpus_id, ordinal, title, text, page_start, "
+            "page_end, char_start, char_end, page_breaks, content_hash, embedding) FROM STDIN"
+        ) as cp:
             for i in range(n):
                 doc_id, corpus_id, title = docs[i // CHUNKS_PER_DOC]
                 vec = "[" + ",".join(f"{x:.6f}" for x in vectors[i]) + "]"
-                cp.write(f"{doc_id}\t{corpus_id}\t{i % CHUNKS_PER_DOC}\t{title}\t{texts[i]}\t1\t1\t0\t"
-                         f"{len(texts[i])}\t[]\t{i:064x}\t{vec}\n")  # fmt: skip
+                cp.write(
+                    f"{doc_id}\t{corpus_id}\t{i % CHUNKS_PER_DOC}\t{title}\t{texts[i]}\t1\t1\t0\t"
+                    f"{len(texts[i])}\t[]\t{i:064x}\t{vec}\n"
+                )
         print(f"copied {n} chunks in {time.perf_counter() - started:.0f} s; building HNSW ...")
         t0 = time.perf_counter()
         cur.execute("SET maintenance_work_mem = '1GB'")
-        cur.execute("CREATE INDEX chunk_embedding_hnsw ON corpora_chunk USING hnsw "
-                    "(embedding vector_cosine_ops) WITH (m = 16, ef_construction = 64)")  # fmt: skip
+        cur.execute(
+            "CREATE INDEX chunk_embedding_hnsw ON corpora_chunk USING hnsw "
+            "(embedding vector_cosine_ops) WITH (m = 16, ef_construction = 64)"
+        )
         cur.execute("ANALYZE corpora_chunk")
         print(f"HNSW built in {time.perf_counter() - t0:.0f} s")
     return vectors, texts, [d[0] for d in docs]
@@ -151,12 +166,24 @@ def main() -> None:
             truth = {r[0] for r in cur.fetchall()}
             cur.execute("COMMIT")
             recalls.append(len(approx & truth) / 10)
-            ft.append(timed(lambda: cur.execute(
-                "SELECT id FROM corpora_chunk, to_tsquery('english', %s) q WHERE search @@ q "
-                "ORDER BY ts_rank_cd(search, q, 1) DESC LIMIT 40", [or_tsquery(words)])))  # fmt: skip
-            title.append(timed(lambda: cur.execute(
-                "SELECT id FROM corpora_document WHERE word_similarity(title, %s) >= 0.6 "
-                "ORDER BY word_similarity(title, %s) DESC LIMIT 5", [words, words])))  # fmt: skip
+            ft.append(
+                timed(
+                    lambda: cur.execute(
+                        "SELECT id FROM corpora_chunk, to_tsquery('english', %s) q WHERE search @@ q "
+                        "ORDER BY ts_rank_cd(search, q, 1) DESC LIMIT 40",
+                        [or_tsquery(words)],
+                    )
+                )
+            )
+            title.append(
+                timed(
+                    lambda: cur.execute(
+                        "SELECT id FROM corpora_document WHERE word_similarity(title, %s) >= 0.6 "
+                        "ORDER BY word_similarity(title, %s) DESC LIMIT 5",
+                        [words, words],
+                    )
+                )
+            )
         hybrid.append(timed(lambda: chunk_search(user=user, query=words, k=10, vector=qv.tolist())))
     fills = []
     for _ in range(max(20, args.queries // 5)):
@@ -164,8 +191,13 @@ def main() -> None:
             int(d) for d in rng.choice(doc_ids, size=max(3, len(doc_ids) // 20), replace=False)
         )
         qv = vectors[rng.integers(0, len(texts))]
-        hits = chunk_search(user=user, query="w00001", k=10, vector=qv.tolist(),
-                            filters=SearchFilters(document_ids=subset))  # fmt: skip
+        hits = chunk_search(
+            user=user,
+            query="w00001",
+            k=10,
+            vector=qv.tolist(),
+            filters=SearchFilters(document_ids=subset),
+        )
         fills.append(len(hits) >= 10)
 
     def p(xs: list[float], q: int) -> float:

@@ -176,9 +176,14 @@ async def bench(
         s.close()
     await asyncio.gather(*tasks, return_exceptions=True)
     return {
-        "held": held, "connect_s": connect_s, "base_rss": base_rss, "idle_rss": idle_rss,
-        "base_db": base_db, "idle_db": idle_db, "latencies": latencies,
-    }  # fmt: skip
+        "held": held,
+        "connect_s": connect_s,
+        "base_rss": base_rss,
+        "idle_rss": idle_rss,
+        "base_db": base_db,
+        "idle_db": idle_db,
+        "latencies": latencies,
+    }
 
 
 def main() -> None:
@@ -198,11 +203,27 @@ def main() -> None:
     user, runs, cookie = setup(args.runs)
     port = free_port()
     server = subprocess.Popen(
-        [sys.executable, "-m", "uvicorn", "ragsite.asgi:application", "--host", "127.0.0.1",
-         "--port", str(port), "--workers", "1", "--log-level", "warning", "--lifespan", "off",
-         "--timeout-graceful-shutdown", "3"],
-        cwd=ROOT, env=os.environ.copy(),
-    )  # fmt: skip
+        [
+            sys.executable,
+            "-m",
+            "uvicorn",
+            "ragsite.asgi:application",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--workers",
+            "1",
+            "--log-level",
+            "warning",
+            "--lifespan",
+            "off",
+            "--timeout-graceful-shutdown",
+            "3",
+        ],
+        cwd=ROOT,
+        env=os.environ.copy(),
+    )
     try:
         deadline = time.monotonic() + 30
         while True:
@@ -240,7 +261,7 @@ def report(args: argparse.Namespace, r: dict) -> None:
         ("append -> receipt p50", f"{pct[49] * 1000:.1f} ms" if lat else "n/a"),
         ("append -> receipt p95", f"{pct[94] * 1000:.1f} ms" if lat else "n/a"),
         ("append -> receipt max", f"{lat[-1] * 1000:.1f} ms" if lat else "n/a"),
-    ]  # fmt: skip
+    ]
     width = max(len(k) for k, _ in rows)
     print("SSE bench: one uvicorn worker, idle run streams, loopback")
     for key, value in rows:

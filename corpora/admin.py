@@ -84,11 +84,28 @@ class DocumentAdmin(admin.ModelAdmin):
     date_hierarchy = "created"
     actions = ("reingest",)
     fields = (
-        "corpus", "title", "document_date", "filename", "file", "mime_type", "size_bytes",
-        "sha256", "status", "failure_reason", "page_count", "pages_done", "page_methods",
-        "chunks", "attempts", "lease_owner", "lease_expires", "uploaded_by", "created",
-        "updated", "viewer",
-    )  # fmt: skip
+        "corpus",
+        "title",
+        "document_date",
+        "filename",
+        "file",
+        "mime_type",
+        "size_bytes",
+        "sha256",
+        "status",
+        "failure_reason",
+        "page_count",
+        "pages_done",
+        "page_methods",
+        "chunks",
+        "attempts",
+        "lease_owner",
+        "lease_expires",
+        "uploaded_by",
+        "created",
+        "updated",
+        "viewer",
+    )
     readonly_fields = tuple(f for f in fields if f not in {"title", "document_date"})
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Document]:
@@ -138,9 +155,18 @@ class ChunkAdmin(admin.ModelAdmin):
     list_select_related = ("document",)
     exclude = ("embedding",)
     readonly_fields = (
-        "document", "corpus", "ordinal", "title", "text", "page_start", "page_end",
-        "char_start", "char_end", "page_breaks", "content_hash",
-    )  # fmt: skip
+        "document",
+        "corpus",
+        "ordinal",
+        "title",
+        "text",
+        "page_start",
+        "page_end",
+        "char_start",
+        "char_end",
+        "page_breaks",
+        "content_hash",
+    )
 
     def short_text(self, chunk: Chunk) -> str:
         return chunk.text[:90]

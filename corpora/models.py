@@ -124,6 +124,9 @@ class Page(models.Model):
             models.UniqueConstraint(fields=["document", "number"], name="page_unique_number")
         ]
 
+    def __str__(self) -> str:
+        return f"{self.document_id} p.{self.number}"
+
 
 class Chunk(models.Model):
     document = models.ForeignKey(Document, on_delete=models.CASCADE, related_name="chunks")
@@ -179,3 +182,6 @@ class EmbeddingCache(models.Model):
                 fields=["embedder", "content_hash"], name="embedding_cache_unique"
             )
         ]
+
+    def __str__(self) -> str:
+        return f"{self.embedder}:{self.content_hash[:12]}"

@@ -1,8 +1,8 @@
 """Hybrid retrieval: pgvector HNSW + full-text + title trigram, fused by RRF in one SQL statement.
 
 The access filter is part of that statement (the `visible` CTE): a chunk is returned only if
-its corpus is public to logged-in users, is owned by the user, or shares a group with them. Nothing is filtered
-in Python afterwards; callers cannot get rows the SQL did not allow.
+its corpus is public to logged-in users, is owned by the user, or shares a group with them.
+Nothing is filtered in Python afterwards; callers cannot get rows the SQL did not allow.
 """
 
 from __future__ import annotations
@@ -207,15 +207,46 @@ def chunk_search(
 
 
 def _hit(row: tuple) -> Hit:
-    (chunk_id, corpus_id, slug, document_id, title, p0, p1, c0, c1, text, breaks,
-     sem, sem_rank, ft, ft_rank, tsim, t_rank, fused) = row  # fmt: skip
+    (
+        chunk_id,
+        corpus_id,
+        slug,
+        document_id,
+        title,
+        p0,
+        p1,
+        c0,
+        c1,
+        text,
+        breaks,
+        sem,
+        sem_rank,
+        ft,
+        ft_rank,
+        tsim,
+        t_rank,
+        fused,
+    ) = row
     return Hit(
-        chunk_id=chunk_id, corpus_id=corpus_id, corpus_slug=slug, document_id=document_id,
-        title=title, page_start=p0, page_end=p1, char_start=c0, char_end=c1, text=text,
+        chunk_id=chunk_id,
+        corpus_id=corpus_id,
+        corpus_slug=slug,
+        document_id=document_id,
+        title=title,
+        page_start=p0,
+        page_end=p1,
+        char_start=c0,
+        char_end=c1,
+        text=text,
         page_breaks=tuple(tuple(b) for b in _json(breaks)),
-        semantic=sem, semantic_rank=sem_rank, fulltext=ft, fulltext_rank=ft_rank,
-        title_sim=tsim, title_rank=t_rank, fused=float(fused),
-    )  # fmt: skip
+        semantic=sem,
+        semantic_rank=sem_rank,
+        fulltext=ft,
+        fulltext_rank=ft_rank,
+        title_sim=tsim,
+        title_rank=t_rank,
+        fused=float(fused),
+    )
 
 
 def hit_context(hit: Hit, *, budget_chars: int = 2400) -> str:

@@ -246,10 +246,14 @@ def search(request: HtmxHttpRequest) -> HttpResponse:
         )
         names = dict(corpora_visible(user=request.user).values_list("pk", "name"))
         rows = [
-            HitRow(hit, names.get(hit.corpus_id, hit.corpus_slug), _first_page_text(hit),
-                   reflow(hit.text))
+            HitRow(
+                hit,
+                names.get(hit.corpus_id, hit.corpus_slug),
+                _first_page_text(hit),
+                reflow(hit.text),
+            )
             for hit in hits
-        ]  # fmt: skip
+        ]
     context = {"form": form, "rows": rows, "searched": searched}
     template = "corpora/search.html" + ("#results" if request.htmx else "")
     return render(request, template, context)

@@ -23,6 +23,7 @@ What is checked:
 Whether an unanswerable part is really unanswerable cannot be checked mechanically; it was
 checked by hand (see README.md). With -v the unanswerable subgoals are listed for review.
 """
+
 import json
 import os
 import re
@@ -91,7 +92,9 @@ def load_corpora():
                 err(f"{slug}/documents.json: entry without file or title: {entry}")
                 continue
             listed.add(fn)
-            if date is not None and not (isinstance(date, str) and re.fullmatch(r"\d{4}-\d{2}-\d{2}", date)):
+            if date is not None and not (
+                isinstance(date, str) and re.fullmatch(r"\d{4}-\d{2}-\d{2}", date)
+            ):
                 err(f"{slug}/{fn}: date must be YYYY-MM-DD or null, got {date!r}")
             path = os.path.join(folder, fn)
             if not os.path.isfile(path):
@@ -105,16 +108,23 @@ def load_corpora():
             if not m:
                 err(f"{slug}/{fn}: second line must be 'Source: <source>, published <date>'")
             elif date and m.group(2) != date:
-                err(f"{slug}/{fn}: header date {m.group(2)} differs from documents.json date {date}")
+                err(
+                    f"{slug}/{fn}: header date {m.group(2)} differs from documents.json date {date}"
+                )
             if len(lines) < 3 or lines[2] != "":
                 err(f"{slug}/{fn}: third line must be blank")
             if not MIN_CHARS <= len(text) <= MAX_CHARS:
                 err(f"{slug}/{fn}: {len(text)} characters, outside {MIN_CHARS}-{MAX_CHARS}")
             if title in docs:
                 err(f"duplicate title {title!r} ({docs[title]['slug']} and {slug})")
-            docs[title] = {"slug": slug, "file": fn, "text": text, "norm": norm(text),
-                           "entity": entry.get("entity"),
-                           "table": bool(re.search(r"^\|\s*-{3}", text, re.M))}
+            docs[title] = {
+                "slug": slug,
+                "file": fn,
+                "text": text,
+                "norm": norm(text),
+                "entity": entry.get("entity"),
+                "table": bool(re.search(r"^\|\s*-{3}", text, re.M)),
+            }
         for fn in os.listdir(folder):
             if fn.endswith(".md") and fn not in listed:
                 err(f"{slug}/{fn} is not listed in documents.json")
@@ -175,7 +185,9 @@ def main():
         if sorted(c.get("corpora", [])) != sorted(slugs):
             err(f"{cid}: corpora must list every corpus slug {slugs}")
         traj = c.get("reference_trajectory")
-        if not (isinstance(traj, list) and traj and all(isinstance(q, str) and q.strip() for q in traj)):
+        if not (
+            isinstance(traj, list) and traj and all(isinstance(q, str) and q.strip() for q in traj)
+        ):
             err(f"{cid}: reference_trajectory must be a non-empty list of queries")
         parts = c.get("parts") or []
         if not parts:
@@ -209,7 +221,11 @@ def main():
                 continue
             n_answerable += 1
             answers, evidence = p.get("answer_any"), p.get("evidence")
-            if not (isinstance(answers, list) and answers and all(isinstance(a, str) and a.strip() for a in answers)):
+            if not (
+                isinstance(answers, list)
+                and answers
+                and all(isinstance(a, str) and a.strip() for a in answers)
+            ):
                 err(f"{cid} part {j}: answer_any must be a non-empty list of strings")
                 continue
             if not (isinstance(evidence, list) and evidence):
@@ -224,7 +240,11 @@ def main():
             for a in answers:
                 if not any(norm(a) in docs[t]["norm"] for t in evidence):
                     err(f"{cid} part {j}: answer {a!r} occurs in no evidence document")
-                others = [docs[t]["entity"] for t in docs if t not in evidence and norm(a) in docs[t]["norm"]]
+                others = [
+                    docs[t]["entity"]
+                    for t in docs
+                    if t not in evidence and norm(a) in docs[t]["norm"]
+                ]
                 if others:
                     shared_answers.append((cid, a, others))
             if ctype == "comparison" and len(evidence) < 2:
@@ -232,17 +252,23 @@ def main():
             hops = p.get("hops")
             if hops is not None:
                 if hops != evidence or len(hops) < 2:
-                    err(f"{cid} part {j}: hops must equal the evidence list (>= 2 titles, in hop order)")
+                    err(
+                        f"{cid} part {j}: hops must equal the evidence list (>= 2 titles, in hop order)"
+                    )
                     continue
                 n_bridge_parts += 1
                 ents = [docs[t]["entity"] for t in hops]
                 for k in range(len(hops) - 1):
                     if norm(ents[k + 1]) not in docs[hops[k]]["norm"]:
-                        err(f"{cid} part {j}: hop document {hops[k]!r} does not name bridge entity {ents[k + 1]!r}")
+                        err(
+                            f"{cid} part {j}: hop document {hops[k]!r} does not name bridge entity {ents[k + 1]!r}"
+                        )
                 for k in range(len(hops)):
                     for later in range(k + 1, len(hops)):
                         if norm(ents[k]) in docs[hops[later]]["norm"]:
-                            err(f"{cid} part {j}: later hop {hops[later]!r} names earlier entity {ents[k]!r}")
+                            err(
+                                f"{cid} part {j}: later hop {hops[later]!r} names earlier entity {ents[k]!r}"
+                            )
         if has_unans:
             n_unans_cases += 1
         if len(case_corpora) >= 2:
@@ -271,7 +297,9 @@ def main():
         print(f"  {s:18} {per_corpus[s]:3} documents")
     lengths = [len(d["text"]) for d in docs.values()]
     if lengths:
-        print(f"Document length: min {min(lengths)}, max {max(lengths)}, mean {sum(lengths) // len(lengths)} characters")
+        print(
+            f"Document length: min {min(lengths)}, max {max(lengths)}, mean {sum(lengths) // len(lengths)} characters"
+        )
     print(f"Documents with a Markdown table: {tables} of {len(docs)}")
     print("Case types: " + ", ".join(f"{t} {type_counts[t]}" for t in sorted(type_counts)))
     print(f"Parts: {n_parts} ({n_answerable} answerable, {n_unans_parts} unanswerable)")

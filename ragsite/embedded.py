@@ -166,11 +166,27 @@ def redis_start() -> subprocess.Popen[bytes] | None:
     REDIS_DIR.mkdir(parents=True, exist_ok=True)
     # Absolute paths: redis resolves later arguments inside --dir (STACK-NOTES §3).
     args = [
-        binary, "--port", str(redis_port()), "--bind", "127.0.0.1", "--dir", str(REDIS_DIR),
-        "--appendonly", "yes", "--appendfsync", "everysec", "--save", "60", "1000",
-        "--logfile", str(REDIS_DIR / "redis.log"), "--pidfile", str(REDIS_DIR / "redis.pid"),
-        "--daemonize", "no",
-    ]  # fmt: skip
+        binary,
+        "--port",
+        str(redis_port()),
+        "--bind",
+        "127.0.0.1",
+        "--dir",
+        str(REDIS_DIR),
+        "--appendonly",
+        "yes",
+        "--appendfsync",
+        "everysec",
+        "--save",
+        "60",
+        "1000",
+        "--logfile",
+        str(REDIS_DIR / "redis.log"),
+        "--pidfile",
+        str(REDIS_DIR / "redis.pid"),
+        "--daemonize",
+        "no",
+    ]
     proc = subprocess.Popen(args, start_new_session=True, stdin=subprocess.DEVNULL)
     deadline = time.monotonic() + 10
     while time.monotonic() < deadline:

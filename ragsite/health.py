@@ -40,7 +40,8 @@ def check_postgres() -> Check:
             "PostgreSQL",
             FAIL,
             f"PostgreSQL {version}; extensions present: {', '.join(sorted(extensions))}",
-            "Run `python manage.py migrate` (creates vector and pg_trgm); the server needs pgvector.",
+            "Run `python manage.py migrate` (creates vector and pg_trgm); "
+            "the server needs pgvector.",
         )
     return Check(
         "PostgreSQL",

@@ -63,16 +63,41 @@ class Launcher:
 
     def _spawn_children(self) -> None:
         python = sys.executable
-        worker = [python, "-m", "celery", "-A", "ragsite", "worker", "--pool", "prefork",
-                  "--without-gossip", "--without-mingle", "--without-heartbeat", "-l", "info"]  # fmt: skip
+        worker = [
+            python,
+            "-m",
+            "celery",
+            "-A",
+            "ragsite",
+            "worker",
+            "--pool",
+            "prefork",
+            "--without-gossip",
+            "--without-mingle",
+            "--without-heartbeat",
+            "-l",
+            "info",
+        ]
         self._spawn("ingest worker", [*worker, "-Q", "ingest", "-c", "1", "-n", "ingest@%h"])
         self._spawn("research worker", [*worker, "-Q", "research", "-c", "2", "-n", "research@%h"])
         self._spawn(
             "web",
-            [python, "-m", "uvicorn", "ragsite.asgi:application", "--host", self.host,
-             "--port", str(self.port), "--timeout-graceful-shutdown", "3", "--no-access-log",
-             "--lifespan", "off"],
-        )  # fmt: skip
+            [
+                python,
+                "-m",
+                "uvicorn",
+                "ragsite.asgi:application",
+                "--host",
+                self.host,
+                "--port",
+                str(self.port),
+                "--timeout-graceful-shutdown",
+                "3",
+                "--no-access-log",
+                "--lifespan",
+                "off",
+            ],
+        )
 
     def _spawn(self, name: str, args: list[str]) -> None:
         proc = subprocess.Popen(args, start_new_session=True, stdin=subprocess.DEVNULL)

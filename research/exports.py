@@ -48,8 +48,14 @@ def references(run: ResearchRun, dossier: Dossier) -> dict[tuple[int, str], Refe
                 chunk = chunks.get(c.snippet_id)
                 if key in refs or chunk is None:
                     continue
-                refs[key] = Reference(len(refs) + 1, c.snippet_id, chunk.document_id,
-                                      chunk.document.title, c.page or chunk.page_start, c.quote)  # fmt: skip
+                refs[key] = Reference(
+                    len(refs) + 1,
+                    c.snippet_id,
+                    chunk.document_id,
+                    chunk.document.title,
+                    c.page or chunk.page_start,
+                    c.quote,
+                )
     return refs
 
 
@@ -82,12 +88,17 @@ def dossier_markdown(run: ResearchRun) -> str:
             if section.follow_up_needed:
                 lines.append(f"> Needed: {section.follow_up_needed}")
         lines.append("")
-    lines += ["## Coverage ledger", "", "| Part | Status | Citations | Corpora searched | Queries |",
-              "| --- | --- | --- | --- | --- |"]  # fmt: skip
+    lines += [
+        "## Coverage ledger",
+        "",
+        "| Part | Status | Citations | Corpora searched | Queries |",
+        "| --- | --- | --- | --- | --- |",
+    ]
     for row in ledger:
         cites = ", ".join(str(r.number) for r in refs.values() if r.snippet_id in row["citations"])
         lines.append(
-            f"| {_cell(row['text'])} | {STATUS_LABEL.get(row['status'], row['status'])} | {cites or '–'}"
+            f"| {_cell(row['text'])} | {STATUS_LABEL.get(row['status'], row['status'])}"
+            f" | {cites or '–'}"
             f" | {_cell(', '.join(row['corpora']))} | {_cell('; '.join(row['queries']))} |"
         )
     for row in ledger:
@@ -112,9 +123,16 @@ def events_json(run: ResearchRun) -> str:
         for e in run.events.order_by("seq")
     ]
     return json.dumps(
-        {"run": run.pk, "goal": run.goal, "status": run.status, "provider": run.provider,
-         "events": events}, indent=2, default=str,
-    )  # fmt: skip
+        {
+            "run": run.pk,
+            "goal": run.goal,
+            "status": run.status,
+            "provider": run.provider,
+            "events": events,
+        },
+        indent=2,
+        default=str,
+    )
 
 
 def dossier_pdf(run: ResearchRun) -> bytes:
@@ -124,13 +142,16 @@ def dossier_pdf(run: ResearchRun) -> bytes:
     import pymupdf
 
     body = _markdown_to_html(dossier_markdown(run))
-    story = pymupdf.Story(html=body, user_css="body{font-family:sans-serif;font-size:10pt}"
-                          "h1{font-size:16pt} h2{font-size:12.5pt} td,th{border:1px solid #999;"
-                          "padding:2px;font-size:8.5pt}")  # fmt: skip
+    story = pymupdf.Story(
+        html=body,
+        user_css="body{font-family:sans-serif;font-size:10pt}"
+        "h1{font-size:16pt} h2{font-size:12.5pt} td,th{border:1px solid #999;"
+        "padding:2px;font-size:8.5pt}",
+    )
     buffer = io.BytesIO()
     writer = pymupdf.DocumentWriter(buffer)
     mediabox = pymupdf.paper_rect("a4")
-    where = mediabox + (48, 48, -48, -48)
+    where = mediabox + (48, 48, -48, -48)  # noqa: RUF005 (Rect arithmetic: a margin)
     more = True
     while more:
         device = writer.begin_page(mediabox)

@@ -8,9 +8,6 @@ becomes "no data found", and the run is `complete` only when every part is answe
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
-
-from django.conf import settings
 
 from research.agents.gate import gate_dossier
 from research.agents.rewriter import fallback_queries, first_queries
@@ -18,7 +15,6 @@ from research.agents.router import RouteSignal, route_plan
 from research.agents.text import mentions
 from research.contracts import (
     NO_DATA,
-    Assessment,
     Dossier,
     Plan,
     Query,
@@ -26,70 +22,16 @@ from research.contracts import (
     SectionStatus,
     Snippet,
     SubGoal,
-    Usage,
     Verdict,
 )
 from research.errors import ProviderError
+from research.loop_state import LoopConfig, State
 from research.providers.base import ResearchProvider
 from research.recorder import Recorder
 
 MAX_SUB_GOALS = 12
 BARRIER_LIMIT = 3
-ITERATIONS_BY_DEPTH = {1: 2, 2: 3, 3: 4}
 INVALID_PLAN = "The planner returned no usable sub-goals for this goal."
-
-
-@dataclass(frozen=True)
-class LoopConfig:
-    budget: int
-    max_iterations: int
-    perseverance: bool
-    max_context_chars: int
-    k: int = 8
-
-    @classmethod
-    def for_run(
-        cls, scope: Scope, n_sub_goals: int, *, perseverance: bool | None = None
-    ) -> LoopConfig:
-        on = (not settings.PERSEVERANCE_OFF) if perseverance is None else perseverance
-        base = settings.SEARCH_BUDGET_BASE
-        budget = (
-            min(
-                settings.SEARCH_BUDGET_CEILING,
-                base + settings.SEARCH_BUDGET_PER_SUBGOAL * n_sub_goals,
-            )
-            if on
-            else base
-        )
-        iterations = min(settings.MAX_ITERATIONS, ITERATIONS_BY_DEPTH.get(scope.depth, 3))
-        return cls(budget, iterations, on, settings.MAX_CONTEXT_CHARS)
-
-
-@dataclass
-class State:
-    plan: Plan
-    config: LoopConfig
-    usage: Usage = field(default_factory=Usage)
-    searches: int = 0
-    query_seq: int = 0
-    evidence: dict[str, dict[int, Snippet]] = field(default_factory=dict)
-    searched: dict[str, list[str]] = field(default_factory=dict)
-    last_query: dict[str, str] = field(default_factory=dict)
-    assessments: dict[str, Assessment] = field(default_factory=dict)
-    snippets: dict[int, Snippet] = field(default_factory=dict)
-    provider_s: float = 0.0
-    provider: ResearchProvider | None = None
-
-    def open_goals(self) -> list[SubGoal]:
-        closed = {Verdict.SUFFICIENT, Verdict.UNANSWERABLE}
-        return [
-            sg
-            for sg in self.plan.sub_goals
-            if sg.key not in self.assessments or self.assessments[sg.key].verdict not in closed
-        ]
-
-    def budget_left(self) -> int:
-        return self.config.budget - self.searches
 
 
 def _timed(state: State, fn, **kwargs):  # type: ignore[no-untyped-def]
@@ -128,19 +70,35 @@ def run_loop(
     plan_reply = provider.plan(goal=scope.goal, corpora=corpora)
     plan = _validated_plan(plan_reply.value)
     config = LoopConfig.for_run(scope, len(plan.sub_goals), perseverance=perseverance)
-    state = State(plan=plan, config=config, usage=plan_reply.usage, provider=provider,
-                  provider_s=time.perf_counter() - started)  # fmt: skip
+    state = State(
+        plan=plan,
+        config=config,
+        usage=plan_reply.usage,
+        provider=provider,
+        provider_s=time.perf_counter() - started,
+    )
     rec.emit("plan", {"plan": plan.model_dump(mode="json"), "usage": plan_reply.usage.model_dump()})
     signals: dict[str, dict[int, RouteSignal]] = retrieval.signals_for(rec.run, scope, plan)
     state.plan = route_plan(plan, corpora, signals)
     rec.emit(
         "route",
-        {"routes": [{"sub_goal": sg.key, "corpus_ids": sg.corpus_ids, "reason": sg.route_reason}
-                    for sg in state.plan.sub_goals]},
-    )  # fmt: skip
+        {
+            "routes": [
+                {"sub_goal": sg.key, "corpus_ids": sg.corpus_ids, "reason": sg.route_reason}
+                for sg in state.plan.sub_goals
+            ]
+        },
+    )
     cfg = state.config
-    rec.emit("budget", {"budget": cfg.budget, "max_iterations": cfg.max_iterations,
-                        "perseverance": cfg.perseverance, "used": 0})  # fmt: skip
+    rec.emit(
+        "budget",
+        {
+            "budget": cfg.budget,
+            "max_iterations": cfg.max_iterations,
+            "perseverance": cfg.perseverance,
+            "used": 0,
+        },
+    )
     pending = _initial_queries(state, scope)
     iteration, barriers = 0, 0
     while True:
@@ -165,23 +123,40 @@ def run_loop(
             barriers += 1
             extra = _fallbacks(state, still_open, iteration + 1)
             pending += extra
-            rec.emit("barrier", {"attempt": barriers, "open": [sg.key for sg in still_open],
-                                 "budget_left": state.budget_left(),
-                                 "queries": [q.text for q in extra],
-                                 "reason": "A final answer with open parts and budget left "
-                                           "was refused; searching again."})  # fmt: skip
+            rec.emit(
+                "barrier",
+                {
+                    "attempt": barriers,
+                    "open": [sg.key for sg in still_open],
+                    "budget_left": state.budget_left(),
+                    "queries": [q.text for q in extra],
+                    "reason": "A final answer with open parts and budget left "
+                    "was refused; searching again.",
+                },
+            )
             if not pending:
                 break
     return _finish(rec, state, scope, provider)
 
 
-def _new_query(state: State, sg_key: str, text: str, corpus_ids: list[int], iteration: int,
-               suggested_by: int | None = None) -> Query:  # fmt: skip
+def _new_query(
+    state: State,
+    sg_key: str,
+    text: str,
+    corpus_ids: list[int],
+    iteration: int,
+    suggested_by: int | None = None,
+) -> Query:
     state.query_seq += 1
     query = Query(
-        key=f"q-{state.query_seq}", sub_goal=sg_key, text=text, corpus_ids=corpus_ids,
-        iteration=iteration, parent=state.last_query.get(sg_key), suggested_by=suggested_by,
-    )  # fmt: skip
+        key=f"q-{state.query_seq}",
+        sub_goal=sg_key,
+        text=text,
+        corpus_ids=corpus_ids,
+        iteration=iteration,
+        parent=state.last_query.get(sg_key),
+        suggested_by=suggested_by,
+    )
     state.searched.setdefault(sg_key, []).append(text)
     state.last_query[sg_key] = query.key
     return query
@@ -203,19 +178,32 @@ def _search(rec: Recorder, state: State, scope: Scope, query: Query) -> None:
     state.searches += 1
     for snip in hits:
         state.snippets[snip.id] = snip
-    targets = [query.sub_goal] if query.sub_goal else [
-        sg.key for sg in state.plan.sub_goals
-        if len(state.plan.sub_goals) == 1 or any(mentions(h.title + " " + h.text, sg.entity) for h in hits)
-    ]  # fmt: skip
+    targets = (
+        [query.sub_goal]
+        if query.sub_goal
+        else [
+            sg.key
+            for sg in state.plan.sub_goals
+            if len(state.plan.sub_goals) == 1
+            or any(mentions(h.title + " " + h.text, sg.entity) for h in hits)
+        ]
+    )
     for key in targets:
         pool = state.evidence.setdefault(key, {})
         for snip in hits:
             if query.sub_goal or mentions(snip.title + " " + snip.text, _entity(state, key)):
                 pool.setdefault(snip.id, snip)
     rec.emit("query", query.model_dump(mode="json"))
-    rec.emit("hits", {"query": query.key, "sub_goal": query.sub_goal,
-                      "hits": [retrieval.hit_payload(s) for s in hits],
-                      "budget_used": state.searches, "budget": state.config.budget})  # fmt: skip
+    rec.emit(
+        "hits",
+        {
+            "query": query.key,
+            "sub_goal": query.sub_goal,
+            "hits": [retrieval.hit_payload(s) for s in hits],
+            "budget_used": state.searches,
+            "budget": state.config.budget,
+        },
+    )
 
 
 def _entity(state: State, key: str) -> str:
@@ -237,13 +225,25 @@ def _assess(rec: Recorder, state: State, scope: Scope, sg: SubGoal) -> None:
     from research.providers import validation
 
     snippets = _context(state, sg.key)
-    reply = _timed(state, state.provider.assess, goal=scope.goal, sub_goal=sg,
-                   snippets=snippets, searched=state.searched.get(sg.key, []))  # fmt: skip
+    reply = _timed(
+        state,
+        state.provider.assess,
+        goal=scope.goal,
+        sub_goal=sg,
+        snippets=snippets,
+        searched=state.searched.get(sg.key, []),
+    )
     assessment, dropped = validation.assessment_checked(reply.value, sg.key, snippets)
     state.assessments[sg.key] = assessment
-    rec.emit("assessment", {"assessment": assessment.model_dump(mode="json"),
-                            "dropped_citations": dropped, "usage": reply.usage.model_dump(),
-                            "snippet_ids": [s.id for s in snippets]})  # fmt: skip
+    rec.emit(
+        "assessment",
+        {
+            "assessment": assessment.model_dump(mode="json"),
+            "dropped_citations": dropped,
+            "usage": reply.usage.model_dump(),
+            "snippet_ids": [s.id for s in snippets],
+        },
+    )
 
 
 def _follow_ups(state: State, open_goals: list[SubGoal], iteration: int) -> list[Query]:
@@ -254,8 +254,16 @@ def _follow_ups(state: State, open_goals: list[SubGoal], iteration: int) -> list
             text = " ".join(follow.text.split())
             if text and text.lower() not in done:
                 done.add(text.lower())
-                queries.append(_new_query(state, sg.key, text, sg.corpus_ids, iteration,
-                                          suggested_by=follow.suggested_by))  # fmt: skip
+                queries.append(
+                    _new_query(
+                        state,
+                        sg.key,
+                        text,
+                        sg.corpus_ids,
+                        iteration,
+                        suggested_by=follow.suggested_by,
+                    )
+                )
     return queries
 
 
@@ -274,9 +282,15 @@ def _finish(rec: Recorder, state: State, scope: Scope, provider: ResearchProvide
     assessments = [
         state.assessments[sg.key] for sg in state.plan.sub_goals if sg.key in state.assessments
     ]
-    reply = _timed(state, provider.synthesize, goal=scope.goal, shape=scope.shape,
-                   sub_goals=state.plan.sub_goals, assessments=assessments,
-                   snippets=state.snippets)  # fmt: skip
+    reply = _timed(
+        state,
+        provider.synthesize,
+        goal=scope.goal,
+        shape=scope.shape,
+        sub_goals=state.plan.sub_goals,
+        assessments=assessments,
+        snippets=state.snippets,
+    )
     rec.emit(
         "synthesis", {"usage": reply.usage.model_dump(), "sections": len(reply.value.sections)}
     )
@@ -284,13 +298,25 @@ def _finish(rec: Recorder, state: State, scope: Scope, provider: ResearchProvide
     visible = retrieval.visible_snippet_ids(rec.run, list(state.snippets))
     dossier, outcomes = gate_dossier(dossier, state.snippets, visible)
     kept = sum(1 for o in outcomes if o.kept)
-    rec.emit("gate", {"kept": kept, "dropped": len(outcomes) - kept,
-                      "claims": [o.__dict__ | {"reasons": list(o.reasons)} for o in outcomes]})  # fmt: skip
+    rec.emit(
+        "gate",
+        {
+            "kept": kept,
+            "dropped": len(outcomes) - kept,
+            "claims": [o.__dict__ | {"reasons": list(o.reasons)} for o in outcomes],
+        },
+    )
     dossier = _budget_marks(dossier, state)
     complete = all(s.status == SectionStatus.ANSWERED for s in dossier.sections)
     ledger = retrieval.ledger(state, dossier)
-    rec.finish(dossier=dossier, ledger=ledger, complete=complete, usage=state.usage,
-               searches=state.searches, provider_s=state.provider_s)  # fmt: skip
+    rec.finish(
+        dossier=dossier,
+        ledger=ledger,
+        complete=complete,
+        usage=state.usage,
+        searches=state.searches,
+        provider_s=state.provider_s,
+    )
     return dossier
 
 
@@ -307,9 +333,13 @@ def _complete_sections(dossier: Dossier, state: State) -> Dossier:
             missing = (
                 ", ".join(verdict.missing) if verdict and verdict.missing else "the asked fact"
             )
-            section = Section(sub_goal=sg.key, heading=sg.text, status=SectionStatus.NO_DATA,
-                              no_data_text=NO_DATA,
-                              follow_up_needed=f"A document stating {missing} for {sg.entity}.")  # fmt: skip
+            section = Section(
+                sub_goal=sg.key,
+                heading=sg.text,
+                status=SectionStatus.NO_DATA,
+                no_data_text=NO_DATA,
+                follow_up_needed=f"A document stating {missing} for {sg.entity}.",
+            )
         sections.append(section)
     return dossier.model_copy(update={"sections": sections})
 

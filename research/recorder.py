@@ -53,9 +53,14 @@ class Recorder:
         stored = {"dossier": dossier.model_dump(mode="json"), "ledger": ledger}
         self.emit(
             "dossier",
-            {**stored, "status": status, "usage": usage.model_dump(), "searches": searches,
-             "provider_seconds": round(provider_s, 3)},
+            {
+                **stored,
+                "status": status,
+                "usage": usage.model_dump(),
+                "searches": searches,
+                "provider_seconds": round(provider_s, 3),
+            },
             status=status,
             dossier=stored,
             finished=timezone.now(),
-        )  # fmt: skip
+        )

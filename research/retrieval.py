@@ -16,7 +16,7 @@ from research.contracts import CorpusInfo, Dossier, Plan, Query, Scope, SectionS
 from research.errors import DossierError
 
 if TYPE_CHECKING:
-    from research.loop import State
+    from research.loop_state import State
 
 NO_ACCESSIBLE_CORPUS = "None of the selected corpora is accessible to the run's owner."
 PREVIEW_CHARS = 280
@@ -39,8 +39,9 @@ def signals_for(run: Any, scope: Scope, plan: Plan) -> dict[str, dict[int, Route
     for sg in plan.sub_goals:
         merged: dict[int, RouteSignal] = {}
         for entity in sg.compare or [sg.entity]:
-            raw = route_signals(user=run.owner, corpus_ids=ids, entity=entity, text=sg.text,
-                                centroids=centroids)  # fmt: skip
+            raw = route_signals(
+                user=run.owner, corpus_ids=ids, entity=entity, text=sg.text, centroids=centroids
+            )
             for cid, values in raw.items():
                 old = merged.get(cid, RouteSignal())
                 merged[cid] = RouteSignal(
@@ -63,8 +64,14 @@ def search(run: Any, scope: Scope, query: Query, *, k: int) -> list[Snippet]:
         by_embedder.setdefault(embedder, []).append(cid)
     hits = []
     for embedder, ids in by_embedder.items():
-        hits += chunk_search(user=run.owner, query=query.text, corpus_ids=ids, k=k,
-                             filters=filters, embedder_name=embedder)  # fmt: skip
+        hits += chunk_search(
+            user=run.owner,
+            query=query.text,
+            corpus_ids=ids,
+            k=k,
+            filters=filters,
+            embedder_name=embedder,
+        )
     hits.sort(key=lambda h: -h.fused)
     return [
         Snippet(
@@ -77,7 +84,7 @@ def search(run: Any, scope: Scope, query: Query, *, k: int) -> list[Snippet]:
             text=h.text,
             score=h.fused,
             page_breaks=[(int(a), int(b)) for a, b in h.page_breaks],
-        )  # fmt: skip
+        )
         for h in hits[:k]
     ]
 

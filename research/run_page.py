@@ -110,10 +110,13 @@ class RunPage:
     @classmethod
     def for_run(cls, run: ResearchRun, *, events: list[RunEvent] | None = None) -> RunPage:
         page = cls(
-            run_id=run.pk, owner_id=run.owner_id, goal=run.goal, provider=run.provider,
+            run_id=run.pk,
+            owner_id=run.owner_id,
+            goal=run.goal,
+            provider=run.provider,
             corpus_names=dict(run.corpora.values_list("pk", "name")),
             cancel_requested=run.cancel_requested,
-        )  # fmt: skip
+        )
         for event in run.events.order_by("seq") if events is None else events:
             page.apply(event.seq, event.kind, event.payload, event.created)
         return page
@@ -182,10 +185,15 @@ class RunPage:
     def _on_query(self, q: dict[str, Any]) -> list[str]:
         parent = self.queries.get(q.get("parent") or "")
         row = QueryRow(
-            q["key"], q["text"], q["sub_goal"], q["iteration"],
+            q["key"],
+            q["text"],
+            q["sub_goal"],
+            q["iteration"],
             [self.corpus_names.get(c, f"corpus {c}") for c in q["corpus_ids"]],
-            q.get("parent"), parent.text if parent else "", q.get("suggested_by"),
-        )  # fmt: skip
+            q.get("parent"),
+            parent.text if parent else "",
+            q.get("suggested_by"),
+        )
         self.queries[row.key] = row
         self.current = row.iteration
         iteration, created = self._iteration(row.iteration)
@@ -215,10 +223,16 @@ class RunPage:
             part.drafts, part.follow_ups, part.missing = a["claims"], follow_ups, a["missing"]
         iteration, created = self._iteration(self.current)
         iteration.verdicts.append(
-            {"sub_goal": a["sub_goal"], "title": part.text if part else a["sub_goal"],
-             "verdict": a["verdict"], "reason": a["reason"], "missing": a["missing"],
-             "follow_ups": follow_ups, "dropped": payload.get("dropped_citations", [])}
-        )  # fmt: skip
+            {
+                "sub_goal": a["sub_goal"],
+                "title": part.text if part else a["sub_goal"],
+                "verdict": a["verdict"],
+                "reason": a["reason"],
+                "missing": a["missing"],
+                "follow_ups": follow_ups,
+                "dropped": payload.get("dropped_citations", []),
+            }
+        )
         self._add_usage(payload.get("usage"))
         changed = f"iteration{'-new' if created else ''}:{self.current}"
         return ["checklist", changed, "stats", "ledger", "dossier"]
@@ -271,35 +285,58 @@ def dossier_view(page: RunPage, *, viewer: Any) -> dict[str, Any] | None:
     refs = references(ResearchRun(pk=page.run_id), dossier)
     visible = chunks_get_for(user=viewer, chunk_ids=[r.snippet_id for r in refs.values()])
     numbered = {
-        key: {"number": r.number, "snippet_id": r.snippet_id, "title": r.title, "page": r.page,
-              "quote": " ".join(r.quote.split()), "visible": r.snippet_id in visible,
-              "href": viewer_href(r.document_id, r.page, r.quote) if r.snippet_id in visible
-              else ""}
+        key: {
+            "number": r.number,
+            "snippet_id": r.snippet_id,
+            "title": r.title,
+            "page": r.page,
+            "quote": " ".join(r.quote.split()),
+            "visible": r.snippet_id in visible,
+            "href": viewer_href(r.document_id, r.page, r.quote) if r.snippet_id in visible else "",
+        }
         for key, r in refs.items()
-    }  # fmt: skip
+    }
     sections = []
     for n, s in enumerate(dossier.sections, start=1):
         claims = [
-            {"text": cl.text,
-             "cites": [numbered[(c.snippet_id, c.quote)] for c in cl.citations
-                       if (c.snippet_id, c.quote) in numbered]}
+            {
+                "text": cl.text,
+                "cites": [
+                    numbered[(c.snippet_id, c.quote)]
+                    for c in cl.citations
+                    if (c.snippet_id, c.quote) in numbered
+                ],
+            }
             for cl in s.claims
-        ]  # fmt: skip
+        ]
         sections.append(
-            {"n": n, "sub_goal": s.sub_goal, "heading": s.heading, "status": s.status,
-             "label": STATUS_LABEL[s.status], "answered": s.status == SectionStatus.ANSWERED,
-             "claims": claims, "no_data_text": s.no_data_text or NO_DATA,
-             "follow_up_needed": s.follow_up_needed}
-        )  # fmt: skip
+            {
+                "n": n,
+                "sub_goal": s.sub_goal,
+                "heading": s.heading,
+                "status": s.status,
+                "label": STATUS_LABEL[s.status],
+                "answered": s.status == SectionStatus.ANSWERED,
+                "claims": claims,
+                "no_data_text": s.no_data_text or NO_DATA,
+                "follow_up_needed": s.follow_up_needed,
+            }
+        )
     ledger = []
     for row in page.final.get("ledger", []):
         numbers = sorted(
             r["number"] for r in numbered.values() if r["snippet_id"] in row["citations"]
         )
-        ledger.append({**row, "label": STATUS_LABEL.get(row["status"], row["status"]),
-                       "answered": row["status"] == SectionStatus.ANSWERED, "citations": numbers,
-                       "best_hits": row.get("best_hits", []),
-                       "follow_up_needed": row.get("follow_up_needed", "")})  # fmt: skip
+        ledger.append(
+            {
+                **row,
+                "label": STATUS_LABEL.get(row["status"], row["status"]),
+                "answered": row["status"] == SectionStatus.ANSWERED,
+                "citations": numbers,
+                "best_hits": row.get("best_hits", []),
+                "follow_up_needed": row.get("follow_up_needed", ""),
+            }
+        )
     return {
         "title": dossier.title,
         "summary": dossier.summary,
@@ -318,15 +355,31 @@ def live_ledger(page: RunPage) -> list[dict[str, Any]]:
         hits = {h["id"]: h for q in part.queries for h in (q.hits or [])}
         best = sorted(hits.values(), key=lambda h: -h["score"])[:3]
         rows.append(
-            {"text": part.text, "status": part.status, "label": part.label,
-             "answered": part.status == "covered", "citations": [], "corpora": part.corpora,
-             "route_reason": part.route_reason, "queries": [q.text for q in part.queries],
-             "verdict": part.verdict or "not assessed yet", "reason": part.reason,
-             "best_hits": [] if part.status == "covered" else
-             [{"id": h["id"], "title": h["title"], "page": h["page_start"], "score": h["score"]}
-              for h in best],
-             "follow_up_needed": "; ".join(part.follow_ups) or ", ".join(part.missing)}
-        )  # fmt: skip
+            {
+                "text": part.text,
+                "status": part.status,
+                "label": part.label,
+                "answered": part.status == "covered",
+                "citations": [],
+                "corpora": part.corpora,
+                "route_reason": part.route_reason,
+                "queries": [q.text for q in part.queries],
+                "verdict": part.verdict or "not assessed yet",
+                "reason": part.reason,
+                "best_hits": []
+                if part.status == "covered"
+                else [
+                    {
+                        "id": h["id"],
+                        "title": h["title"],
+                        "page": h["page_start"],
+                        "score": h["score"],
+                    }
+                    for h in best
+                ],
+                "follow_up_needed": "; ".join(part.follow_ups) or ", ".join(part.missing),
+            }
+        )
     return rows
 
 
@@ -349,6 +402,8 @@ def page_context(page: RunPage, *, viewer: Any) -> dict[str, Any]:
         "run_url": reverse("research:run", args=[pk]),
         "events_url": reverse("research:events", args=[pk]),
         "cancel_url": reverse("research:cancel", args=[pk]),
-        "exports": [(label, reverse("research:export", args=[pk, fmt]))
-                    for fmt, label in (("md", "Markdown"), ("pdf", "PDF"), ("json", "JSON trace"))],
-    }  # fmt: skip
+        "exports": [
+            (label, reverse("research:export", args=[pk, fmt]))
+            for fmt, label in (("md", "Markdown"), ("pdf", "PDF"), ("json", "JSON trace"))
+        ],
+    }

@@ -78,9 +78,11 @@ def _claim(document_id: int, owner: str) -> Document | None:
 
 def _fail(doc: Document, reason: str) -> None:
     Document.objects.filter(pk=doc.pk).update(
-        status=Document.Status.FAILED, failure_reason=reason, lease_expires=None,
+        status=Document.Status.FAILED,
+        failure_reason=reason,
+        lease_expires=None,
         updated=timezone.now(),
-    )  # fmt: skip
+    )
     doc.status, doc.failure_reason = Document.Status.FAILED, reason
 
 

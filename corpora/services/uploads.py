@@ -147,10 +147,16 @@ def _oversized_upload(
                     display, "duplicate", DUPLICATE.format(title=existing.title), existing
                 )
             doc = Document.objects.create(
-                corpus=corpus, filename=display, sha256=sha, size_bytes=size,
-                mime_type="application/octet-stream", title=title_from_filename(display)[:500],
-                uploaded_by=user, status=Document.Status.FAILED, failure_reason=message,
-            )  # fmt: skip
+                corpus=corpus,
+                filename=display,
+                sha256=sha,
+                size_bytes=size,
+                mime_type="application/octet-stream",
+                title=title_from_filename(display)[:500],
+                uploaded_by=user,
+                status=Document.Status.FAILED,
+                failure_reason=message,
+            )
     except IntegrityError:  # a concurrent upload of the same bytes won the race
         existing = Document.objects.get(corpus=corpus, sha256=sha)
         return UploadOutcome(display, "duplicate", DUPLICATE.format(title=existing.title), existing)

@@ -38,7 +38,8 @@ MEASURES = frozenset(
     for w in """rate percentage percent share capacity number count price cost amount revenue
     temperature elevation altitude height depth range factor value size length duration weight
     speed time age population budget sales profit income margin ratio enrolment enrollment
-    output production efficiency sensitivity specificity volume area distance power energy""".split()
+    output production efficiency sensitivity specificity volume area distance power
+    energy""".split()
 )
 ACCEPT = 0.5
 QUOTE_MAX = 400
@@ -49,8 +50,11 @@ _MONTH = re.compile(r"\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\
 
 def answer_type(question: str) -> str:
     q = question.lower()
-    if re.search(r"\bhow (many|much|long|old|large|big|tall|far)\b|\bwhat (percentage|share|"
-                 r"proportion|number|amount)\b|\bby how\b", q):  # fmt: skip
+    if re.search(
+        r"\bhow (many|much|long|old|large|big|tall|far)\b|\bwhat (percentage|share|"
+        r"proportion|number|amount)\b|\bby how\b",
+        q,
+    ):
         return "number"
     if re.search(
         r"\bwhen\b|\bwhat (year|date|month|day|time)\b|\bwhich year\b|\bin what year\b", q
@@ -62,8 +66,11 @@ def answer_type(question: str) -> str:
         return "name"
     if re.search(r"\b(where|(which|what) (city|town|country|place|state|region|nation))\b", q):
         return "name"
-    head = re.search(r"\b(?:what|which) (?:(?:is|was|are|were) )?(?:the )?([a-z -]+?) "
-                     r"(?:of|at|for|in|on|did|does|do|was|were|is|are|has|had)\b", q)  # fmt: skip
+    head = re.search(
+        r"\b(?:what|which) (?:(?:is|was|are|were) )?(?:the )?([a-z -]+?) "
+        r"(?:of|at|for|in|on|did|does|do|was|were|is|are|has|had)\b",
+        q,
+    )
     if head and any(stem(w) in MEASURES for w in words(head.group(1))):
         return "number"
     if re.search(r"^\s*report\b", q) and any(stem(w) in MEASURES for w in words(q)[:6]):

@@ -106,29 +106,40 @@ def assess_entity(
         follow = f'"{entity}" {asked}'.strip()
         if follow.lower() not in searched_norm and len(searched) < 3:
             return Assessment(
-                sub_goal=sub_goal.key, verdict=Verdict.INSUFFICIENT,
+                sub_goal=sub_goal.key,
+                verdict=Verdict.INSUFFICIENT,
                 missing=[f"any passage naming {entity}"],
                 follow_ups=[FollowUp(text=follow, entity=entity)],
                 reason=f"No retrieved passage names {entity}; searching for the name itself.",
-            )  # fmt: skip
+            )
         return Assessment(
-            sub_goal=sub_goal.key, verdict=Verdict.UNANSWERABLE,
+            sub_goal=sub_goal.key,
+            verdict=Verdict.UNANSWERABLE,
             missing=[f"any passage naming {entity}"],
             reason=f"No passage in the selected sources names {entity}.",
-        )  # fmt: skip
+        )
     soft = alternatives(question, entity)
     known = (entity, *names(question))
-    direct = best_sentence(terms, own, "any" if kind == "yesno" else kind, pool=own, soft=soft,
-                           known=known, subject=entity)  # fmt: skip
+    direct = best_sentence(
+        terms,
+        own,
+        "any" if kind == "yesno" else kind,
+        pool=own,
+        soft=soft,
+        known=known,
+        subject=entity,
+    )
     if direct and direct.score >= ACCEPT:
         claims = [_claim(direct)]
         if kind == "any":  # a how/why/describe question: quote the other strong sentences too
             claims += [_claim(f) for f in _more_sentences(terms, own, direct, soft, entity)]
         return Assessment(
-            sub_goal=sub_goal.key, verdict=Verdict.SUFFICIENT, claims=claims,
+            sub_goal=sub_goal.key,
+            verdict=Verdict.SUFFICIENT,
+            claims=claims,
             reason=f"“{_short(direct.sentence)}” states it for {entity} "
-                   f"(term coverage {direct.score:.2f}).",
-        )  # fmt: skip
+            f"(term coverage {direct.score:.2f}).",
+        )
     bridges = _bridges(entity, question, own, terms, snippets)
     for name, sid in bridges[:4]:
         # The bridge's own document (titled by it) must state the fact, not any passage that
@@ -142,14 +153,23 @@ def assess_entity(
         if not related or not rest:
             continue
         # Not strict: words describing the bridge itself ("the manufacturer") need not recur.
-        found = best_sentence(rest, linked, kind, pool=linked, soft=soft, known=(*known, name),
-                              subject=name, strict=False)  # fmt: skip
+        found = best_sentence(
+            rest,
+            linked,
+            kind,
+            pool=linked,
+            soft=soft,
+            known=(*known, name),
+            subject=name,
+            strict=False,
+        )
         if found and found.score >= ACCEPT:
             return Assessment(
-                sub_goal=sub_goal.key, verdict=Verdict.SUFFICIENT,
+                sub_goal=sub_goal.key,
+                verdict=Verdict.SUFFICIENT,
                 claims=[_claim(link), _claim(found)],
                 reason=f"{entity} leads to {name}, whose passage states the asked fact.",
-            )  # fmt: skip
+            )
     missing = [t for t in terms if t not in SOFT] or terms
     follow_ups = []
     for name, sid in bridges[:3]:
@@ -168,9 +188,12 @@ def assess_entity(
         "; following up on names they mention." if follow_ups else "; searches exhausted."
     )
     return Assessment(
-        sub_goal=sub_goal.key, verdict=verdict, missing=[asked or " ".join(missing)],
-        follow_ups=follow_ups, reason=reason,
-    )  # fmt: skip
+        sub_goal=sub_goal.key,
+        verdict=verdict,
+        missing=[asked or " ".join(missing)],
+        follow_ups=follow_ups,
+        reason=reason,
+    )
 
 
 def assess_offline(sub_goal: SubGoal, snippets: list[Snippet], searched: list[str]) -> Assessment:

@@ -1,4 +1,4 @@
-"""Deterministic goal decomposition: numbered parts, several questions, enumerations, comparisons."""
+"""Deterministic goal decomposition: numbered parts, questions, enumerations, comparisons."""
 
 from __future__ import annotations
 
@@ -35,8 +35,10 @@ def split_parts(goal: str) -> list[str]:
     text = clean_goal(goal)
     marks = list(_NUMBERED.finditer(text))
     if len(marks) >= 2:
-        parts = [text[m.end() : (marks[i + 1].start() if i + 1 < len(marks) else len(text))]
-                 for i, m in enumerate(marks)]  # fmt: skip
+        parts = [
+            text[m.end() : (marks[i + 1].start() if i + 1 < len(marks) else len(text))]
+            for i, m in enumerate(marks)
+        ]
         return [_tidy(p) for p in parts if p.strip(" ;,.")]
     text = _PREAMBLE.sub("", text)
     questions = [q.strip() for q in re.findall(r"[^?]+\?", text)]

@@ -53,8 +53,18 @@ def stem(word: str) -> str:
     w = word.lower().replace("’", "'")
     if w.endswith("'s"):
         w = w[:-2]
-    for suffix, keep in (("ations", 3), ("ation", 3), ("ings", 3), ("ing", 3), ("ies", 3),
-                         ("ied", 3), ("ed", 3), ("es", 3), ("s", 3), ("ly", 4)):  # fmt: skip
+    for suffix, keep in (
+        ("ations", 3),
+        ("ation", 3),
+        ("ings", 3),
+        ("ing", 3),
+        ("ies", 3),
+        ("ied", 3),
+        ("ed", 3),
+        ("es", 3),
+        ("s", 3),
+        ("ly", 4),
+    ):
         if w.endswith(suffix) and len(w) - len(suffix) >= keep:
             w = w[: -len(suffix)]
             if suffix in {"ies", "ied"}:

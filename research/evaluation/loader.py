@@ -112,9 +112,12 @@ def load_corpora(
         if only and slug not in only:
             continue
         corpus = Corpus.objects.filter(slug=slug).first() or corpus_create(
-            owner=owner, name=info["name"], slug=slug, description=info["description"],
+            owner=owner,
+            name=info["name"],
+            slug=slug,
+            description=info["description"],
             is_public=True,
-        )  # fmt: skip
+        )
         meta = _documents_meta(folder)
         files = sorted(p for p in folder.rglob("*") if p.suffix.lower() in SUFFIXES)
         have = set(
@@ -130,8 +133,14 @@ def load_corpora(
     return loaded
 
 
-def ingest_files(corpus: Any, files: list[Path], meta: dict[str, dict[str, Any]], owner: Any,
-                 *, say: Callable[[str], None] = print) -> None:  # fmt: skip
+def ingest_files(
+    corpus: Any,
+    files: list[Path],
+    meta: dict[str, dict[str, Any]],
+    owner: Any,
+    *,
+    say: Callable[[str], None] = print,
+) -> None:
     """Add, pre-embed in large batches (fills the cache), then ingest each document."""
     from corpora.chunking import chunk_pages
     from corpora.embedders import get_embedder
@@ -142,9 +151,14 @@ def ingest_files(corpus: Any, files: list[Path], meta: dict[str, dict[str, Any]]
     docs = []
     for path in files:
         row = meta.get(path.name, {})
-        outcome = document_add(corpus=corpus, data=path.read_bytes(), filename=path.name,
-                               user=owner, title=row.get("title") or "",
-                               document_date=_date(row.get("date")))  # fmt: skip
+        outcome = document_add(
+            corpus=corpus,
+            data=path.read_bytes(),
+            filename=path.name,
+            user=owner,
+            title=row.get("title") or "",
+            document_date=_date(row.get("date")),
+        )
         if outcome.document is not None and outcome.status != "rejected":
             docs.append((outcome.document, path))
     embedder = get_embedder(corpus.embedder)

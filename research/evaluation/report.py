@@ -55,15 +55,24 @@ def _mean(values: Iterable[float | None]) -> float | None:
 
 
 COLUMNS = [
-    ("completeness", "complete"), ("abstention", "abstain"), ("false_abstention", "false abst"),
-    ("silent_half_answers", "silent"), ("citation_validity", "cit valid"), ("trajectory", "traject"),
-    ("all_parts_right", "all parts"), ("calls_per_case", "calls/case"),
+    ("completeness", "complete"),
+    ("abstention", "abstain"),
+    ("false_abstention", "false abst"),
+    ("silent_half_answers", "silent"),
+    ("citation_validity", "cit valid"),
+    ("trajectory", "traject"),
+    ("all_parts_right", "all parts"),
+    ("calls_per_case", "calls/case"),
     ("seconds_per_case", "s/case"),
-]  # fmt: skip
+]
 RETRIEVAL_COLUMNS = [
-    ("quote_recall_10", "QuoteRec@10"), ("all_at_10", "All@10"), ("all_at_20", "All@20"),
-    ("second_hop_10", "2nd hop@10"), ("routing", "routing"), ("corpora_per_part", "corpora/part"),
-]  # fmt: skip
+    ("quote_recall_10", "QuoteRec@10"),
+    ("all_at_10", "All@10"),
+    ("all_at_20", "All@20"),
+    ("second_hop_10", "2nd hop@10"),
+    ("routing", "routing"),
+    ("corpora_per_part", "corpora/part"),
+]
 
 
 def _fmt(value: Any) -> str:

@@ -33,8 +33,14 @@ def _citations(
                 and c.snippet_id in run_chunk_ids
                 and quote_offset(chunk.text, c.quote) is not None
             )
-            out.append(CitationResult(c.snippet_id, chunk.document.title if chunk else "",
-                                      chunk.document.filename if chunk else "", valid))  # fmt: skip
+            out.append(
+                CitationResult(
+                    c.snippet_id,
+                    chunk.document.title if chunk else "",
+                    chunk.document.filename if chunk else "",
+                    valid,
+                )
+            )
     return tuple(out)
 
 
@@ -74,8 +80,14 @@ def dossier_run(
             )
     run_chunk_ids = {h["id"] for hs in hits_by_query.values() for h in hs}
     if not run.dossier:
-        return RunResult(status=run.status, sections=(), queries=tuple(q["text"] for q in queries.values()),
-                         calls=usage_calls, tokens=tokens, seconds=seconds)  # fmt: skip
+        return RunResult(
+            status=run.status,
+            sections=(),
+            queries=tuple(q["text"] for q in queries.values()),
+            calls=usage_calls,
+            tokens=tokens,
+            seconds=seconds,
+        )
     dossier = Dossier.model_validate(run.dossier["dossier"])
     slugs = dict(Corpus.objects.values_list("pk", "slug"))
     texts = _chunk_texts(run_chunk_ids)
@@ -83,16 +95,29 @@ def dossier_run(
     for i, section in enumerate(dossier.sections):
         own = [q for q in queries.values() if q["sub_goal"] in (section.sub_goal, "")]
         retrieved = [hits_by_query.get(q["key"], []) for q in own]
-        sections.append(SectionResult(
-            heading=section.heading, answered=section.status == SectionStatus.ANSWERED,
-            text=_section_text(dossier, i), citations=_citations(dossier, i, run_chunk_ids),
-            retrieved_titles=tuple(tuple(h["title"] for h in hs) for hs in retrieved),
-            retrieved_texts=tuple(tuple(texts.get(h["id"], "") for h in hs) for hs in retrieved),
-            corpora_searched=frozenset(slugs[c] for q in own if q["sub_goal"] for c in q["corpus_ids"]),
-        ))  # fmt: skip
-    return RunResult(status=run.status, sections=tuple(sections),
-                     queries=tuple(q["text"] for q in queries.values()), calls=usage_calls,
-                     tokens=tokens, seconds=seconds)  # fmt: skip
+        sections.append(
+            SectionResult(
+                heading=section.heading,
+                answered=section.status == SectionStatus.ANSWERED,
+                text=_section_text(dossier, i),
+                citations=_citations(dossier, i, run_chunk_ids),
+                retrieved_titles=tuple(tuple(h["title"] for h in hs) for hs in retrieved),
+                retrieved_texts=tuple(
+                    tuple(texts.get(h["id"], "") for h in hs) for hs in retrieved
+                ),
+                corpora_searched=frozenset(
+                    slugs[c] for q in own if q["sub_goal"] for c in q["corpus_ids"]
+                ),
+            )
+        )
+    return RunResult(
+        status=run.status,
+        sections=tuple(sections),
+        queries=tuple(q["text"] for q in queries.values()),
+        calls=usage_calls,
+        tokens=tokens,
+        seconds=seconds,
+    )
 
 
 def _chunk_texts(ids: set[int]) -> dict[int, str]:
@@ -113,11 +138,23 @@ def vanilla_run(
 
     query = Query(key="q-1", sub_goal="sg-1", text=case.goal, corpus_ids=corpus_ids, iteration=1)
     snippets: list[Snippet] = retrieval.search(_Run, scope, query, k=VANILLA_K)
-    sg = SubGoal(key="sg-1", text=case.goal, entity=main_entity(case.goal), facts_needed=[],
-                 corpus_ids=corpus_ids, route_reason="vanilla: every corpus", queries=[case.goal])  # fmt: skip
+    sg = SubGoal(
+        key="sg-1",
+        text=case.goal,
+        entity=main_entity(case.goal),
+        facts_needed=[],
+        corpus_ids=corpus_ids,
+        route_reason="vanilla: every corpus",
+        queries=[case.goal],
+    )
     assessed = provider.assess(goal=case.goal, sub_goal=sg, snippets=snippets, searched=[case.goal])
-    synth = provider.synthesize(goal=case.goal, shape=scope.shape, sub_goals=[sg],
-                                assessments=[assessed.value], snippets={s.id: s for s in snippets})  # fmt: skip
+    synth = provider.synthesize(
+        goal=case.goal,
+        shape=scope.shape,
+        sub_goals=[sg],
+        assessments=[assessed.value],
+        snippets={s.id: s for s in snippets},
+    )
     by_id = {s.id: s for s in snippets}
     dossier, _ = gate_dossier(synth.value, by_id, set(by_id))
     seconds = time.perf_counter() - started
@@ -132,11 +169,16 @@ def vanilla_run(
             retrieved_titles=(titles,),
             retrieved_texts=(tuple(s.text for s in snippets),),
             corpora_searched=frozenset(slugs[c] for c in corpus_ids),
-        )  # fmt: skip
+        )
         for i, s in enumerate(dossier.sections)
     )
     complete = all(s.answered for s in sections)
     usage = assessed.usage + synth.usage
-    return RunResult(status=ResearchRun.Status.COMPLETE if complete else ResearchRun.Status.PARTIAL,
-                     sections=sections, queries=(case.goal,), calls=usage.calls + 0,
-                     tokens=usage.input_tokens + usage.output_tokens, seconds=seconds)  # fmt: skip
+    return RunResult(
+        status=ResearchRun.Status.COMPLETE if complete else ResearchRun.Status.PARTIAL,
+        sections=sections,
+        queries=(case.goal,),
+        calls=usage.calls + 0,
+        tokens=usage.input_tokens + usage.output_tokens,
+        seconds=seconds,
+    )

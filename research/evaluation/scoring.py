@@ -192,14 +192,24 @@ def score_case(
     case: Any, result: RunResult, *, evidence_corpora: dict[str, set[str]] | None = None
 ) -> CaseScore:
     """Score one run; `evidence_corpora` maps an evidence title to the corpus slugs holding it."""
-    score = CaseScore(case_id=case.id, type=case.type, status=result.status, calls=result.calls,
-                      tokens=result.tokens, seconds=result.seconds)  # fmt: skip
+    score = CaseScore(
+        case_id=case.id,
+        type=case.type,
+        status=result.status,
+        calls=result.calls,
+        tokens=result.tokens,
+        seconds=result.seconds,
+    )
     mapping = match_parts(case.parts, result.sections)
     for part, idx in zip(case.parts, mapping, strict=True):
         section = result.sections[idx] if idx is not None else SectionResult("", False, "")
         answerable = not part.get("unanswerable")
-        ps = PartScore(answerable=answerable, answered=section.answered, correct=False,
-                       corpora_searched=len(section.corpora_searched))  # fmt: skip
+        ps = PartScore(
+            answerable=answerable,
+            answered=section.answered,
+            correct=False,
+            corpora_searched=len(section.corpora_searched),
+        )
         if answerable:
             ps.answer_found = contains_answer(section.text, part.get("answer_any", []))
             if not ps.answer_found and part.get("answer_style") == "long" and part.get("keypoints"):

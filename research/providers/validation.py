@@ -19,8 +19,13 @@ def assessment_checked(
         kept = [c for c in claim.citations if c.snippet_id in shown]
         for c in claim.citations:
             if c.snippet_id not in shown:
-                dropped.append({"claim": claim.text, "snippet_id": c.snippet_id,
-                                "reason": "snippet was not shown for this part"})  # fmt: skip
+                dropped.append(
+                    {
+                        "claim": claim.text,
+                        "snippet_id": c.snippet_id,
+                        "reason": "snippet was not shown for this part",
+                    }
+                )
         if kept:
             claims.append(claim.model_copy(update={"citations": kept}))
     update: dict[str, object] = {"sub_goal": sub_goal_key, "claims": claims}

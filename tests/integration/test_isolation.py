@@ -221,7 +221,9 @@ def build_url(route: Route, values: dict[str, str]) -> str:
     # A route may be shadowed on purpose by an earlier, stricter one (ragsite's admin
     # "view on site"); the URL is then checked against the view that really answers it.
     shadowing = match.url_name == route.pattern.name and match.func is not route.pattern.callback
-    assert match.func == route.pattern.callback or shadowing, f"{url} does not resolve to {route.display}"
+    assert match.func == route.pattern.callback or shadowing, (
+        f"{url} does not resolve to {route.display}"
+    )
     return url
 
 

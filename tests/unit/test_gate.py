@@ -30,7 +30,9 @@ def test_a_quote_on_the_next_page_of_a_spanning_chunk_gets_that_page() -> None:
 
 def test_a_quote_with_other_whitespace_and_hyphenation_still_matches() -> None:
     snippet = SPANNING.model_copy(update={"text": "The plant pro-\nduced 4.2  TWh in 2023."})
-    gated, _ = gate_dossier(dossier(Citation(snippet_id=7, quote="plant produced 4.2 TWh")), {7: snippet}, {7})
+    gated, _ = gate_dossier(
+        dossier(Citation(snippet_id=7, quote="plant produced 4.2 TWh")), {7: snippet}, {7}
+    )
     assert gated.sections[0].claims[0].citations[0].page == 3
 
 
@@ -39,11 +41,18 @@ def test_a_quote_with_other_whitespace_and_hyphenation_still_matches() -> None:
     [
         (Citation(snippet_id=7, quote="produced 9.9 TWh"), {7: SPANNING}, {7}, QUOTE_MISSING),
         (Citation(snippet_id=99, quote="anything"), {7: SPANNING}, {7, 99}, NOT_IN_RUN),
-        (Citation(snippet_id=8, quote="margins were 31%"), {7: SPANNING, 8: OTHER}, {7}, NOT_VISIBLE),
+        (
+            Citation(snippet_id=8, quote="margins were 31%"),
+            {7: SPANNING, 8: OTHER},
+            {7},
+            NOT_VISIBLE,
+        ),
     ],
     ids=["quote-not-in-snippet", "snippet-of-another-run", "corpus-owner-cannot-see"],
 )
-def test_a_failing_citation_is_dropped_and_its_claim_withdrawn(citation, snippets, visible, reason) -> None:
+def test_a_failing_citation_is_dropped_and_its_claim_withdrawn(
+    citation, snippets, visible, reason
+) -> None:
     gated, outcomes = gate_dossier(dossier(citation), snippets, visible)
     section = gated.sections[0]
     assert section.status == SectionStatus.NO_DATA and not section.claims

@@ -10,11 +10,15 @@ pytestmark = pytest.mark.unit
 
 
 def snip(i: int, title: str, text: str) -> Snippet:
-    return Snippet(id=i, corpus_id=1, document_id=i, title=title, page_start=1, page_end=1, text=text)
+    return Snippet(
+        id=i, corpus_id=1, document_id=i, title=title, page_start=1, page_end=1, text=text
+    )
 
 
 def test_an_enumeration_becomes_one_sub_goal_per_entity() -> None:
-    plan = plan_goal("Performance of bases Alpha, Bravo, Charlie and Delta — cite a source for each.")
+    plan = plan_goal(
+        "Performance of bases Alpha, Bravo, Charlie and Delta — cite a source for each."
+    )
     assert [sg.entity for sg in plan.sub_goals] == ["Alpha", "Bravo", "Charlie", "Delta"]
     assert all(len(sg.queries) == 1 and sg.entity in sg.queries[0] for sg in plan.sub_goals)
 
@@ -29,7 +33,10 @@ def test_numbered_parts_are_split_and_the_preamble_dropped() -> None:
     plan = plan_goal("Answer each of the following, citing a source for each: (1) Who founded Acme Corp? "
                      "(2) When did Zeta Labs open? (3) How many staff does Omicron Ltd. have?")  # fmt: skip
     assert [sg.text for sg in plan.sub_goals] == [
-        "Who founded Acme Corp?", "When did Zeta Labs open?", "How many staff does Omicron Ltd. have?"]
+        "Who founded Acme Corp?",
+        "When did Zeta Labs open?",
+        "How many staff does Omicron Ltd. have?",
+    ]
 
 
 def test_a_comparison_searches_both_entities_separately() -> None:
@@ -56,7 +63,9 @@ def test_the_judge_quotes_the_sentence_that_states_the_fact() -> None:
 
 
 def test_the_judge_names_the_bridge_entity_for_a_follow_up() -> None:
-    sg = plan_goal("In which city is the manufacturer of Skarvik Bank's turbines headquartered?").sub_goals[0]
+    sg = plan_goal(
+        "In which city is the manufacturer of Skarvik Bank's turbines headquartered?"
+    ).sub_goals[0]
     text = "Skarvik Bank has 124 turbines. The turbines were supplied by Norrland Turbine Works."
     a = assess_offline(sg, [snip(5, "Skarvik Bank", text)], searched=["q"])
     assert a.verdict == Verdict.INSUFFICIENT

@@ -26,7 +26,9 @@ CASE = Case(
 
 
 def cite(title: str, valid: bool = True) -> CitationResult:
-    return CitationResult(snippet_id=1, document_title=title, document_filename=f"{title}.md", valid=valid)
+    return CitationResult(
+        snippet_id=1, document_title=title, document_filename=f"{title}.md", valid=valid
+    )
 
 
 def section(heading: str, answered: bool, text: str = "", *cites: CitationResult) -> SectionResult:
@@ -90,7 +92,12 @@ def test_citation_validity_counts_invalid_citations() -> None:
 
 
 def test_trajectory_is_the_share_of_reference_queries_issued() -> None:
-    assert trajectory_share(["Alpha Farm capacity", "Beta Farm capacity"], ("alpha farm capacity 2023",)) == 0.5
+    assert (
+        trajectory_share(
+            ["Alpha Farm capacity", "Beta Farm capacity"], ("alpha farm capacity 2023",)
+        )
+        == 0.5
+    )
     assert trajectory_share(["Alpha Farm capacity"], ("something unrelated",)) == 0.0
     assert trajectory_share([], ("x",)) is None
 

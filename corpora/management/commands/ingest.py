@@ -76,10 +76,12 @@ def files_collect(paths: list[Path]) -> tuple[list[Path], dict[Path, Meta]]:
             for listing in sorted(path.rglob("documents.json")):
                 meta |= metadata_load(listing)
             files += sorted(
-                p for p in path.rglob("*")
-                if p.is_file() and p.suffix.lower() in SUFFIXES
+                p
+                for p in path.rglob("*")
+                if p.is_file()
+                and p.suffix.lower() in SUFFIXES
                 and not any(part.startswith(".") for part in p.relative_to(path).parts)
-            )  # fmt: skip
+            )
         else:
             raise CommandError(f"{path} does not exist.")
     unique = list(dict.fromkeys(p.resolve() for p in files))
@@ -191,9 +193,14 @@ class Command(BaseCommand):
             info = meta.get(path, Meta())
             progress.start(index, path.name)
             outcome = document_add(
-                corpus=corpus, data=path.read_bytes(), filename=path.name, user=user,
-                title=info.title, document_date=info.date, enqueue=False,
-            )  # fmt: skip
+                corpus=corpus,
+                data=path.read_bytes(),
+                filename=path.name,
+                user=user,
+                title=info.title,
+                document_date=info.date,
+                enqueue=False,
+            )
             if outcome.status == "duplicate":
                 summary.duplicates.append((path.name, outcome.message))
                 progress.finish("duplicate")

@@ -4,7 +4,10 @@ from ragsite.launcher import Launcher
 
 
 class Command(BaseCommand):
-    help = "Start PostgreSQL, Redis, migrations, demo data, Celery workers and uvicorn; Ctrl-C stops all."
+    help = (
+        "Start PostgreSQL, Redis, migrations, demo data, Celery workers and uvicorn; "
+        "Ctrl-C stops all."
+    )
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--host", default="127.0.0.1")

@@ -45,13 +45,32 @@ class Command(BaseCommand):
         variants = {"on": [True], "off": [False], "both": [True, False]}[opts["perseverance"]]
         for on in variants:
             name = f"dossier {opts['engine']} pers={'on' if on else 'off'}"
-            runs.append((name, self._run(cases, corpus_ids, evidence_corpora, name,
-                                         lambda c, ids, on=on: dossier_run(c, user, ids, opts["engine"], on))))  # fmt: skip
+            runs.append(
+                (
+                    name,
+                    self._run(
+                        cases,
+                        corpus_ids,
+                        evidence_corpora,
+                        name,
+                        lambda c, ids, on=on: dossier_run(c, user, ids, opts["engine"], on),
+                    ),
+                )
+            )
         if opts["baseline"] == "vanilla":
             provider = get_provider(opts["engine"])
-            runs.append((f"vanilla {opts['engine']}", self._run(
-                cases, corpus_ids, evidence_corpora, "vanilla",
-                lambda c, ids: vanilla_run(c, user, ids, provider))))  # fmt: skip
+            runs.append(
+                (
+                    f"vanilla {opts['engine']}",
+                    self._run(
+                        cases,
+                        corpus_ids,
+                        evidence_corpora,
+                        "vanilla",
+                        lambda c, ids: vanilla_run(c, user, ids, provider),
+                    ),
+                )
+            )
         summaries = [(name, report.summarize(scores)) for name, scores in runs]
         self.stdout.write("\n" + report.table(summaries, report.COLUMNS))
         self.stdout.write("\n" + report.table(summaries, report.RETRIEVAL_COLUMNS))
@@ -66,9 +85,16 @@ class Command(BaseCommand):
                 self.stdout.write("\n" + report.table(rows, report.COLUMNS))
                 self.stdout.write(report.table(rows, report.RETRIEVAL_COLUMNS))
         if opts["json_out"]:
-            opts["json_out"].write_text(json.dumps(
-                {name: {"summary": dict(summaries)[name], "cases": report.as_json(scores)}
-                 for name, scores in runs}, indent=1, default=str))  # fmt: skip
+            opts["json_out"].write_text(
+                json.dumps(
+                    {
+                        name: {"summary": dict(summaries)[name], "cases": report.as_json(scores)}
+                        for name, scores in runs
+                    },
+                    indent=1,
+                    default=str,
+                )
+            )
 
     def _run(self, cases, corpus_ids, evidence_corpora, label, fn) -> list[CaseScore]:  # type: ignore[no-untyped-def]
         scores = []

@@ -39,9 +39,17 @@ class Command(BaseCommand):
         run_execute(run_id=run.pk)
         run.refresh_from_db()
         if opts["json"]:
-            self.stdout.write(json.dumps({"run": run.pk, "status": run.status,
-                                          "failure_reason": run.failure_reason,
-                                          **(run.dossier or {})}, indent=2))  # fmt: skip
+            self.stdout.write(
+                json.dumps(
+                    {
+                        "run": run.pk,
+                        "status": run.status,
+                        "failure_reason": run.failure_reason,
+                        **(run.dossier or {}),
+                    },
+                    indent=2,
+                )
+            )
             return
         if run.status == ResearchRun.Status.FAILED:
             raise CommandError(f"Run {run.pk} failed: {run.failure_reason}")
