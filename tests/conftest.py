@@ -42,6 +42,12 @@ def pytest_unconfigure(config: pytest.Config) -> None:
         embedded.services_stop(_started)
 
 
+@pytest.fixture(autouse=True)
+def _fast_passwords(settings) -> None:
+    """Tests log users in by the hundred; the production hasher is slow on purpose."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
 @pytest.fixture
 def celery_worker(transactional_db: None) -> Iterator[object]:
     """A real Celery worker (solo pool, in this process) on the real Redis broker.

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
-from collections.abc import Iterable
+import socket
+import threading
+import time
+from collections.abc import Iterable, Iterator
 
 from django.contrib.auth.models import Group
 
@@ -34,3 +38,41 @@ def make_corpus(
         result = document_ingest(document_id=outcome.document.pk)
         assert result.status == "ready", (title, result)
     return corpus
+
+
+@contextlib.contextmanager
+def serve_asgi() -> Iterator[str]:
+    """uvicorn serving the project in a thread, on the test database (STACK-NOTES §5).
+
+    A WSGI live server would buffer the SSE stream; this is the real ASGI path.
+    """
+    import uvicorn
+    from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
+    from django.core.asgi import get_asgi_application
+    from django.db import connections
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    config = uvicorn.Config(
+        ASGIStaticFilesHandler(get_asgi_application()),
+        host="127.0.0.1",
+        port=port,
+        lifespan="off",
+        log_level="warning",
+        timeout_graceful_shutdown=2,
+    )
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started:
+        if time.monotonic() > deadline:
+            raise RuntimeError("uvicorn did not start within 20 s")
+        time.sleep(0.02)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
+        connections.close_all()

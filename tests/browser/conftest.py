@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import socket
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+from tests.helpers import serve_asgi
 
 CHROMIUM_ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -36,31 +35,9 @@ def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
 @pytest.fixture
 def live_asgi(transactional_db: None, settings) -> Iterator[str]:
     """Base URL of uvicorn serving the project on a free loopback port (the test database)."""
-    import uvicorn
-    from django.core.asgi import get_asgi_application
-    from django.db import connections
-
     settings.ALLOWED_HOSTS = ["127.0.0.1", "localhost"]
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
-
-    app = ASGIStaticFilesHandler(get_asgi_application())
-    server = uvicorn.Server(
-        uvicorn.Config(app, host="127.0.0.1", port=port, lifespan="off", log_level="warning")
-    )
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not server.started:
-        if time.monotonic() > deadline:
-            raise RuntimeError("uvicorn did not start within 20 s")
-        time.sleep(0.02)
-    yield f"http://127.0.0.1:{port}"
-    server.should_exit = True
-    thread.join(timeout=10)
-    connections.close_all()
+    with serve_asgi() as url:
+        yield url
 
 
 @pytest.fixture

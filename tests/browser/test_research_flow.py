@@ -33,11 +33,7 @@ new MutationObserver(() => {
 
 @pytest.fixture(autouse=True)
 def _events_bell(settings) -> None:
-    # REDIS_EVENTS_URL is db REDIS_DB_BASE+2 (16 when the base is 14: out of range), so the
-    # bell could not ring; pub/sub ignores db numbers, so db 0 carries it.
-    settings.REDIS_EVENTS_URL = settings.REDIS_EVENTS_URL.rsplit("/", 1)[0] + "/0"
     settings.SSE_POLL_S = 1.0
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 def _log_in(page: Page, base: str, user) -> None:

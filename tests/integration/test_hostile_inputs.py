@@ -54,7 +54,6 @@ XSS_TITLE = "Alpha <script>alert('xss-title')</script> report"
 @pytest.fixture(autouse=True)
 def _isolated(settings, tmp_path) -> None:
     settings.MEDIA_ROOT = tmp_path / "media"
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     settings.LLM_PROVIDER = "offline"
 
 

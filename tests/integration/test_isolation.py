@@ -47,7 +47,6 @@ PER_PARAM = 2  # foreign values tried per parameter and pattern
 @pytest.fixture(autouse=True)
 def _isolated(settings, tmp_path) -> None:
     settings.MEDIA_ROOT = tmp_path / "media"
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     settings.STAFF_SEES_ALL_CORPORA = False
 
 

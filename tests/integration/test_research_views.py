@@ -69,11 +69,6 @@ def client_for(user) -> Client:
     return client
 
 
-@pytest.fixture(autouse=True)
-def _fast_passwords(settings) -> None:
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @pytest.fixture
 def owner():
     return UserFactory()

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import socket
-import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -17,6 +15,7 @@ from research.contracts import Scope
 from research.models import ResearchRun, RunEvent
 from research.services import run_event_append, run_finish_failed, run_start
 from tests.factories import UserFactory
+from tests.helpers import serve_asgi
 
 pytestmark = pytest.mark.integration
 DEADLINE_S = 10.0
@@ -24,35 +23,11 @@ DEADLINE_S = 10.0
 
 @pytest.fixture
 def asgi_server(transactional_db: None, settings) -> Iterator[str]:
-    """uvicorn serving the project in a thread, on the test database (STACK-NOTES §5)."""
-    import uvicorn
-    from django.core.asgi import get_asgi_application
-    from django.db import connections
-
     settings.ALLOWED_HOSTS = ["127.0.0.1"]
-    # REDIS_EVENTS_URL is db REDIS_DB_BASE+2, out of range for REDIS_DB_BASE=14 on a 16-db
-    # Redis, so services._bell cannot publish. Pub/sub ignores db numbers: use db 0.
-    settings.REDIS_EVENTS_URL = settings.REDIS_EVENTS_URL.rsplit("/", 1)[0] + "/0"
     settings.SSE_HEARTBEAT_S = 0.5
     settings.SSE_HUB_LINGER_S = 0.1
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    config = uvicorn.Config(
-        get_asgi_application(), host="127.0.0.1", port=port, lifespan="off",
-        log_level="warning", timeout_graceful_shutdown=2,
-    )  # fmt: skip
-    server = uvicorn.Server(config)
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not server.started:
-        assert time.monotonic() < deadline, "uvicorn did not start within 20 s"
-        time.sleep(0.02)
-    yield f"http://127.0.0.1:{port}"
-    server.should_exit = True
-    thread.join(timeout=10)
-    connections.close_all()
+    with serve_asgi() as url:
+        yield url
 
 
 @dataclass
@@ -88,11 +63,6 @@ def session_cookie(user) -> dict[str, str]:
     client = Client()
     client.force_login(user)
     return {"sessionid": client.cookies["sessionid"].value}
-
-
-@pytest.fixture(autouse=True)
-def _fast_passwords(settings) -> None:
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 @pytest.fixture
