@@ -225,6 +225,12 @@ PERSEVERANCE_OFF = env_bool("PERSEVERANCE_OFF")
 RUN_STALE_AFTER_S = env_int("RUN_STALE_AFTER_S", 300)
 GOAL_MAX_CHARS = env_int("GOAL_MAX_CHARS", 4000)
 
+# --- Live run page (SSE) ----------------------------------------------------------------
+SSE_HEARTBEAT_S = float(os.environ.get("SSE_HEARTBEAT_S", "15"))
+SSE_POLL_S = float(os.environ.get("SSE_POLL_S", "5"))  # re-read Postgres if a bell was lost
+SSE_HUB_LINGER_S = float(os.environ.get("SSE_HUB_LINGER_S", "5"))
+SSE_SETUP_CONNECTIONS = env_int("SSE_SETUP_CONNECTIONS", 10)  # per web worker, at once
+
 # --- Retrieval --------------------------------------------------------------------------
 STAFF_SEES_ALL_CORPORA = env_bool("STAFF_SEES_ALL_CORPORA")
 HNSW_EF_SEARCH = env_int("HNSW_EF_SEARCH", 100)
