@@ -22,7 +22,14 @@ from django.contrib.auth import get_user_model  # noqa: E402
 from django.db import connection  # noqa: E402
 
 from corpora.models import Corpus  # noqa: E402
-from corpora.search import SearchFilters, chunk_search, or_tsquery  # noqa: E402
+from corpora.search import (  # noqa: E402
+    ACCESS_CTES,
+    FULLTEXT_CTES,
+    SearchFilters,
+    Weights,
+    chunk_search,
+    query_params,
+)
 from research.evaluation.loader import use_eval_database  # noqa: E402
 
 DIM = 384
@@ -115,6 +122,9 @@ def load(
     return vectors, texts, [d[0] for d in docs]
 
 
+FULLTEXT_ONLY = f"WITH {ACCESS_CTES}, {FULLTEXT_CTES} SELECT id FROM fulltext"
+
+
 def timed(fn) -> float:  # type: ignore[no-untyped-def]
     t = time.perf_counter()
     fn()
@@ -169,9 +179,8 @@ def main() -> None:
             ft.append(
                 timed(
                     lambda: cur.execute(
-                        "SELECT id FROM corpora_chunk, to_tsquery('english', %s) q WHERE search @@ q "
-                        "ORDER BY ts_rank_cd(search, q, 1) DESC LIMIT 40",
-                        [or_tsquery(words)],
+                        FULLTEXT_ONLY,
+                        query_params(user, words, None, 10, SearchFilters(), Weights(), qv),
                     )
                 )
             )

@@ -163,12 +163,20 @@ def _new_query(
 
 
 def _initial_queries(state: State, scope: Scope) -> list[Query]:
-    routed = sorted({cid for sg in state.plan.sub_goals for cid in sg.corpus_ids})
-    queries = [_new_query(state, "", scope.goal, routed or scope.corpus_ids, 1)]
-    for sg in state.plan.sub_goals:
-        for text in first_queries(sg):
-            queries.append(_new_query(state, sg.key, text, sg.corpus_ids, 1))
+    """The goal as one query across the routed corpora, then each sub-goal's own queries; a
+    sub-goal query that repeats the goal replaces the goal-wide one rather than spend twice."""
+    planned = [(sg, text) for sg in state.plan.sub_goals for text in first_queries(sg)]
+    queries = []
+    if not any(_same_text(text, scope.goal) for _, text in planned):
+        routed = sorted({cid for sg in state.plan.sub_goals for cid in sg.corpus_ids})
+        queries.append(_new_query(state, "", scope.goal, routed or scope.corpus_ids, 1))
+    for sg, text in planned:
+        queries.append(_new_query(state, sg.key, text, sg.corpus_ids, 1))
     return queries
+
+
+def _same_text(a: str, b: str) -> bool:
+    return " ".join(a.lower().split()).strip(" ?.") == " ".join(b.lower().split()).strip(" ?.")
 
 
 def _search(rec: Recorder, state: State, scope: Scope, query: Query) -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from research.agents.text import mentions, names, sentences, stem, words
+from research.agents.text import STOPWORDS, mentions, names, sentences, stem, words
 from research.contracts import Citation, Claim, Snippet
 
 # Terms that frame a question more than they name the fact: weighed less, never required.
@@ -40,6 +40,15 @@ MEASURES = frozenset(
     speed time age population budget sales profit income margin ratio enrolment enrollment
     output production efficiency sensitivity specificity volume area distance power
     energy""".split()
+)
+# Kinds of named thing: after "what"/"which" they type the answer, they are not the fact.
+KINDS = frozenset(
+    stem(w)
+    for w in """movie film album song band group team club school college university company
+    firm business organisation organization newspaper magazine book novel series show actor
+    actress singer musician writer author player artist person people city town village
+    country state region river mountain island building station airport game genre
+    drug language religion party award""".split()
 )
 ACCEPT = 0.5
 QUOTE_MAX = 400
@@ -130,7 +139,7 @@ def alternatives(question: str, entity: str = "") -> frozenset[str]:
     """Words a source may phrase otherwise: 'or' pairs ("installed or consented") and the verb
     of "did <entity> pay" (the report says "paid"), so neither is required verbatim."""
     found = re.findall(r"\b([a-z][a-z-]+) or ([a-z][a-z-]+)\b", question)
-    soft = {stem(w) for pair in found for w in pair}
+    soft = {stem(w) for pair in found for w in pair} | answer_nouns(question)
     if entity:
         verb = re.search(
             rf"\b(?:did|does|do)\s+(?:the\s+)?{re.escape(entity)}\S*\s+([a-z]+)", question
@@ -138,6 +147,30 @@ def alternatives(question: str, entity: str = "") -> frozenset[str]:
         if verb:
             soft.add(stem(verb.group(1)))
     return frozenset(soft)
+
+
+_HEAD = re.compile(
+    r"\b(?:what|which)\s+(?:(?:kind|type|sort|form)\s+of\s+)?((?:[a-z-]+\s+){0,2}[a-z-]+)",
+    re.IGNORECASE,
+)
+_NOT_HEAD = frozenset(
+    """is was are were did does do has had have can could will would of the a an in on at to
+    for by from with that this these those""".split()
+)
+
+
+def answer_nouns(question: str) -> set[str]:
+    """Kinds of thing after "what"/"which" ("what movie", "which steroid") say what sort of
+    answer is wanted; the answering sentence need not repeat them ("... is a 1993 film").
+    A fact asked that way ("what dividend") stays required."""
+    out: set[str] = set()
+    for match in _HEAD.finditer(question):
+        for w in match.group(1).lower().split():
+            if w in _NOT_HEAD or w in STOPWORDS:
+                break
+            if stem(w) in KINDS:
+                out.add(stem(w))
+    return out
 
 
 def _stems(text: str) -> set[str]:

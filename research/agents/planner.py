@@ -4,7 +4,16 @@ from __future__ import annotations
 
 import re
 
-from research.agents.text import NAME, clean_name, content_terms, names, words
+from research.agents.text import (
+    NAME,
+    QUESTION_WORDS,
+    STOPWORDS,
+    clean_name,
+    content_terms,
+    names,
+    stem,
+    words,
+)
 from research.contracts import Plan, SubGoal
 
 _NUMBERED = re.compile(r"(?:^|\s)(?:\((\d{1,2})\)|(\d{1,2})[.)])\s+")
@@ -103,17 +112,40 @@ def main_entity(part: str) -> str:
     if not candidates:
         terms = content_terms(part)
         return " ".join(terms[:3])
-    return max(candidates, key=lambda n: (len(words(n)) > 1, len(n)))
+    # The subject usually comes first ("C.J. Hunter ... at the 2000 Summer Olympic Games");
+    # a multi-word name is more specific than a single capitalised word.
+    multi = [n for n in candidates if len(words(n)) > 1]
+    return (multi or candidates)[0]
 
 
 def _query(text: str) -> str:
     return re.sub(r"\s+", " ", text).strip(" ?.")
 
 
+def _coined(word: str) -> bool:
+    """A one-word name that is no ordinary word: "EduCorp", "NBA"."""
+    return bool(re.fullmatch(r"[A-Z][a-z]+[A-Z]\w*|[A-Z]{2,}[a-z]?", word))
+
+
 def _distinct_names(part: str) -> list[str]:
     """Multi-word names of a part, none inside another: the entities a comparison is about."""
-    found = [n for n in names(part) if len(words(n)) > 1 and not re.fullmatch(r"[\d\s,.-]+", n)]
+    found = [
+        n
+        for n in names(part)
+        if (len(words(n)) > 1 or _coined(n)) and not re.fullmatch(r"[\d\s,.-]+", n)
+    ]
     return [n for n in found if not any(n != o and n.lower() in o.lower() for o in found)][:4]
+
+
+def _joined(part: str) -> bool:
+    """Two names joined by "and"/"or" ("of X in 2018 and Y in 2020"): the same fact is
+    asked of each, so each is searched and judged on its own, as in a comparison."""
+    found = _distinct_names(part)
+    if len(found) < 2:
+        return False
+    first_end = part.find(found[0]) + len(found[0])
+    second_start = part.find(found[1], first_end)
+    return second_start > 0 and bool(re.search(r"\b(?:and|or)\b", part[first_end:second_start]))
 
 
 def plan_goal(goal: str) -> Plan:
@@ -131,10 +163,17 @@ def plan_goal(goal: str) -> Plan:
             for entity, label in items:
                 text = _tidy(part[:start] + label + part[end:])
                 sub_goals.append(_sub_goal(len(sub_goals) + 1, text, entity))
-        elif (span and is_compare) or (is_compare and len(_distinct_names(part)) >= 2):
+        elif (span and is_compare) or (
+            (is_compare or _joined(part)) and len(_distinct_names(part)) >= 2
+        ):
             items = [entity for entity, _ in span[2]] if span else _distinct_names(part)
             sg = _sub_goal(len(sub_goals) + 1, part, " and ".join(items))
-            terms = " ".join(content_terms(part, exclude=words(" ".join(items))))
+            skip = {stem(w) for w in words(" ".join(items))}
+            terms = " ".join(
+                w
+                for w in dict.fromkeys(words(part))
+                if w not in STOPWORDS and w not in QUESTION_WORDS and stem(w) not in skip
+            )
             sub_goals.append(
                 sg.model_copy(
                     update={"compare": items, "queries": [_query(f"{i} {terms}") for i in items]}

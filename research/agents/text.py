@@ -23,7 +23,7 @@ QUESTION_WORDS = frozenset(
     sources each following according document documents mentioned name named specific
     company company's organisation organization year years compare comparison versus vs""".split()
 )
-_WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9'’&.-]*")
+_WORD = re.compile(r"[^\W_][\w'’&.-]*")  # letters of any script: "Şeren", "Zürich"
 _SENTENCE_END = re.compile(r"(?<=[.!?])[\"')\]]?\s+(?=[A-Z0-9\"'(\[|])|\n{2,}|\n(?=\s*[-*|#])")
 
 
@@ -125,7 +125,8 @@ def _trim(text: str, start: int, end: int) -> tuple[int, int]:
     return start, end
 
 
-_CAP = r"(?:[A-Z][\w'’&.-]*|[0-9][\w.-]*[A-Za-z][\w.-]*)"
+_UPPER = "A-ZÀ-ÖØ-ÞĀ-Ž"  # Latin Extended-A alternates cases; its lower ones rarely open a word
+_CAP = rf"(?:[{_UPPER}][\w'’&.-]*|[0-9][\w.-]*[A-Za-z][\w.-]*)"
 _CONNECT = r"(?:of|the|de|du|la|le|von|van|der|for|on|&)"
 NAME = re.compile(rf"{_CAP}(?:\s+(?:{_CONNECT}\s+)*{_CAP})*")
 
@@ -137,6 +138,8 @@ def names(text: str) -> list[str]:
         found.append(quoted.strip())
     for match in NAME.finditer(text):
         name = clean_name(match.group(0))
+        if _at_sentence_start(text, match.start()):
+            name = _LEADING.sub("", name)
         if name and not _is_sentence_word(text, match.start(), name):
             found.append(name)
     seen: set[str] = set()
@@ -162,6 +165,18 @@ def clean_name(raw: str) -> str:
     if re.search(r"\b(?:Ltd|Inc|Co|Corp|Jr|Sr|St|[A-Z])\.$", name):
         return name
     return name.rstrip(",;:.")
+
+
+# Capitalised only because they open the sentence: "After David Stern retired ..."
+_LEADING = re.compile(
+    r"^(?:After|Before|Since|During|While|Although|Though|Unlike|Despite|Besides|Following|"
+    r"Until|Once|If|Because|Whereas|Apart from|According to|Like|Both|Either|Neither)\s+"
+)
+
+
+def _at_sentence_start(text: str, start: int) -> bool:
+    before = text[:start].rstrip(' "“(')
+    return not before or before[-1] in ".?!:\n"
 
 
 def _is_sentence_word(text: str, start: int, name: str) -> bool:

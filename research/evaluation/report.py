@@ -42,11 +42,26 @@ def summarize(scores: list[CaseScore]) -> dict[str, Any]:
         "second_hop_10": _share(p.second_hop for p in answerable),
         "routing": _share(p.evidence_corpus_searched for p in answerable),
         "corpora_per_part": _mean(p.corpora_searched for p in parts if p.corpora_searched),
+        "all_evidence_cited": _share(p.all_evidence_cited for p in answerable),
+        "keypoint_completeness": _mean(p.keypoint_completeness for p in answerable),
+        "citations_in_evidence": _ratio(
+            sum(p.citations_in_evidence for p in answerable), sum(p.citations for p in answerable)
+        ),
+        "citations_on_quote": _ratio(
+            sum(p.citations_on_quote or 0 for p in answerable),
+            sum(p.citations for p in answerable if p.citations_on_quote is not None),
+        ),
+        "queries_per_part": median(p.queries for p in answerable) if answerable else None,
+        "iterations_per_part": _mean(p.iterations for p in answerable),
         "calls_per_case": mean(s.calls for s in scores) if scores else None,
         "tokens_per_case": mean(s.tokens for s in scores) if scores else None,
         "seconds_per_case": mean(s.seconds for s in scores) if scores else None,
         "median_seconds": median(s.seconds for s in scores) if scores else None,
     }
+
+
+def _ratio(num: int, den: int) -> float | None:
+    return num / den if den else None
 
 
 def _mean(values: Iterable[float | None]) -> float | None:
@@ -72,6 +87,20 @@ RETRIEVAL_COLUMNS = [
     ("second_hop_10", "2nd hop@10"),
     ("routing", "routing"),
     ("corpora_per_part", "corpora/part"),
+]
+
+
+# What the answers say and what they cite; queries per part is a median.
+ANSWER_COLUMNS = [
+    ("answer_found", "answer in"),
+    ("keypoint_completeness", "keypoints"),
+    ("evidence_cited", "ev cited"),
+    ("all_evidence_cited", "all ev cit"),
+    ("citations_in_evidence", "cit in ev"),
+    ("citations_on_quote", "cit on q"),
+    ("queries_per_part", "queries/pt"),
+    ("iterations_per_part", "iter/part"),
+    ("tokens_per_case", "tokens/case"),
 ]
 
 

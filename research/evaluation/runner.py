@@ -39,6 +39,7 @@ def _citations(
                     chunk.document.title if chunk else "",
                     chunk.document.filename if chunk else "",
                     valid,
+                    c.quote,
                 )
             )
     return tuple(out)
@@ -108,6 +109,8 @@ def dossier_run(
                 corpora_searched=frozenset(
                     slugs[c] for q in own if q["sub_goal"] for c in q["corpus_ids"]
                 ),
+                iterations=max((q["iteration"] for q in own), default=0),
+                verdict=section.claims[0].text if section.claims else "",
             )
         )
     return RunResult(
@@ -169,6 +172,8 @@ def vanilla_run(
             retrieved_titles=(titles,),
             retrieved_texts=(tuple(s.text for s in snippets),),
             corpora_searched=frozenset(slugs[c] for c in corpus_ids),
+            iterations=1,
+            verdict=s.claims[0].text if s.claims else "",
         )
         for i, s in enumerate(dossier.sections)
     )

@@ -7,6 +7,9 @@ Judgements are deliberately simple and stated here so they can be checked:
   (stemmed) occur in the section;
 - evidence is cited when a citation's document title or filename equals an `evidence` entry
   (case- and whitespace-insensitive);
+- a yes/no answer is right when the section's first claim opens with that verdict;
+- a citation lies on an evidence quote when, normalized, one contains the other or they share
+  a run of 8 consecutive words;
 - a part maps to the plan section whose heading shares most content words with it.
 """
 
@@ -16,10 +19,11 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from research.agents.text import content_terms, normalize
+from research.agents.text import content_terms, normalize, words
 
 KEYPOINT_COVERED = 0.6
 TRAJECTORY_MATCH = 0.5
+QUOTE_OVERLAP_WORDS = 8
 
 
 @dataclass(frozen=True)
@@ -28,6 +32,7 @@ class CitationResult:
     document_title: str
     document_filename: str
     valid: bool  # snippet of this run, quote inside its text
+    quote: str = ""
 
 
 @dataclass(frozen=True)
@@ -39,6 +44,8 @@ class SectionResult:
     retrieved_titles: tuple[tuple[str, ...], ...] = ()  # per query: ranked document titles
     retrieved_texts: tuple[tuple[str, ...], ...] = ()  # per query: ranked chunk texts
     corpora_searched: frozenset[str] = frozenset()
+    iterations: int = 0  # the last loop iteration that searched for this part
+    verdict: str = ""  # the first claim's text, where a yes/no answer is stated
 
 
 @dataclass(frozen=True)
@@ -58,6 +65,12 @@ class PartScore:
     correct: bool
     answer_found: bool = False
     evidence_cited: bool = False
+    all_evidence_cited: bool | None = None
+    citations: int = 0
+    citations_in_evidence: int = 0
+    citations_on_quote: int | None = None  # None: the part has no evidence quotes
+    queries: int = 0
+    iterations: int = 0
     keypoint_completeness: float | None = None
     quote_recall_10: float | None = None
     all_at_10: bool | None = None
@@ -80,6 +93,33 @@ class CaseScore:
     tokens: int = 0
     seconds: float = 0.0
     status: str = ""
+
+
+def yes_no(answers: list[str]) -> str:
+    """'yes' or 'no' when that is the expected answer, else ''."""
+    found = {normalize(a) for a in answers} & {"yes", "no"}
+    return found.pop() if len(found) == 1 else ""
+
+
+def verdict_right(verdict: str, expected: str) -> bool:
+    return words(verdict)[:1] == [expected]
+
+
+def on_quote(quote: str, evidence_quotes: list[str]) -> bool:
+    q = normalize(quote)
+    if not q:
+        return False
+    grams = _grams(q)
+    for e in map(normalize, evidence_quotes):
+        if e and (e in q or q in e or grams & _grams(e)):
+            return True
+    return False
+
+
+def _grams(text: str) -> set[str]:
+    w = text.split()
+    n = QUOTE_OVERLAP_WORDS
+    return {" ".join(w[i : i + n]) for i in range(len(w) - n + 1)}
 
 
 def contains_answer(text: str, answers: list[str]) -> bool:
@@ -209,13 +249,33 @@ def score_case(
             answered=section.answered,
             correct=False,
             corpora_searched=len(section.corpora_searched),
+            queries=len(section.retrieved_titles),
+            iterations=section.iterations,
         )
         if answerable:
-            ps.answer_found = contains_answer(section.text, part.get("answer_any", []))
+            expected = yes_no(part.get("answer_any", []))
+            ps.answer_found = (
+                verdict_right(section.verdict, expected)
+                if expected
+                else contains_answer(section.text, part.get("answer_any", []))
+            )
             if not ps.answer_found and part.get("answer_style") == "long" and part.get("keypoints"):
                 ps.keypoint_completeness = keypoint_coverage(section.text, part["keypoints"])
                 ps.answer_found = ps.keypoint_completeness >= 0.5
-            ps.evidence_cited = evidence_cited(section, part.get("evidence", []))
+            evidence = part.get("evidence", [])
+            ps.evidence_cited = evidence_cited(section, evidence)
+            if evidence:
+                ps.all_evidence_cited = all(
+                    evidence_cited(section, [e]) for e in dict.fromkeys(evidence)
+                )
+            ps.citations = len(section.citations)
+            ps.citations_in_evidence = sum(
+                any(_same(e, c.document_title) or _same(e, c.document_filename) for e in evidence)
+                for c in section.citations
+            )
+            quotes = part.get("evidence_quotes") or []
+            if quotes:
+                ps.citations_on_quote = sum(on_quote(c.quote, quotes) for c in section.citations)
             ps.correct = section.answered and ps.answer_found and ps.evidence_cited
             for key, value in _retrieval(part, section).items():
                 setattr(ps, key, value)

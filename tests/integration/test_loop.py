@@ -43,7 +43,7 @@ BRIDGE = {
         f"Turbine market note {i}": f"Which city is the turbine manufacturer in? Manufacturer "
         f"number {i} of offshore turbines is headquartered in the city of Port {i}; its turbines "
         f"power wind farm {i} and the manufacturer's headquarters city hosts its factory."
-        for i in range(14)
+        for i in range(30)
     },
 }
 

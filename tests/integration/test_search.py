@@ -36,6 +36,18 @@ def test_an_exact_patent_number_is_found_by_full_text(owner) -> None:
     assert hits[0].fulltext is not None and hits[0].fulltext_rank == 1
 
 
+def test_full_text_weighs_a_rare_word_above_a_frequent_one(owner) -> None:
+    docs = {
+        f"Film review {i}": f"The film is a film about a film festival, film {i}."
+        for i in range(12)
+    }
+    docs["Island notes"] = "Ferries to Zanzibar leave twice a day."
+    corpus = make_corpus(owner=owner, slug="idf", docs=docs, public=True)
+    hits = chunk_search(user=owner, query="film Zanzibar", k=5, corpus_ids=[corpus.pk])
+    best = min(hits, key=lambda h: h.fulltext_rank or 99)
+    assert best.title == "Island notes" and best.fulltext_rank == 1
+
+
 def test_a_paraphrase_without_shared_words_is_found_by_vectors(owner) -> None:
     corpus = make_corpus(owner=owner, slug="para", docs=PATENT_DOCS, public=True)
     hits = chunk_search(user=owner, query="seaweed woodland habitat for young fish", k=1,

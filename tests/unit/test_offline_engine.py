@@ -45,6 +45,19 @@ def test_a_comparison_searches_both_entities_separately() -> None:
     assert len(plan.sub_goals[0].queries) == 2
 
 
+def test_the_same_fact_asked_of_two_named_entities_is_searched_for_each() -> None:
+    sg = plan_goal("What were the outcomes of the debt restructuring by CleanCo Services in 2018 "
+                   "and EduCorp in 2020?").sub_goals[0]  # fmt: skip
+    assert sg.compare == ["CleanCo Services", "EduCorp"]
+    assert [q.split()[0] for q in sg.queries] == ["CleanCo", "EduCorp"]
+    assert all("debt restructuring" in q for q in sg.queries)
+
+
+def test_the_subject_is_the_first_name_and_any_script_counts() -> None:
+    sg = plan_goal("After Turgay Şeren retired, which club did he coach at the 1966 World Cup?")
+    assert sg.sub_goals[0].entity == "Turgay Şeren"
+
+
 def test_the_judge_needs_the_asked_fact_not_just_the_entity() -> None:
     sg = plan_goal("What dividend did Acme Corp pay in 2023?").sub_goals[0]
     hits = [snip(1, "Acme Corp annual report", "Acme Corp revenue rose to $4.1 million in 2023.")]

@@ -108,3 +108,53 @@ def test_a_single_vanilla_section_is_scored_against_every_part() -> None:
     score = score_case(CASE, result)
     assert [p.correct for p in score.parts] == [True, False, False]
     assert score.silent_half_answer
+
+
+TWO_HOP = Case(
+    id="h1", goal="Where is the firm that bought TI Automotive based?", corpora=["x"], type="bridge",
+    parts=[{"subgoal": "Where is the firm that bought TI Automotive based?", "answer_any": ["Boston"],
+            "evidence": ["TI Automotive", "Bain Capital"],
+            "evidence_quotes": ["In 2015 TI Automotive was acquired by Bain Capital.",
+                                "Bain Capital is an investment firm based in Boston."]}],
+    reference_trajectory=[],
+)  # fmt: skip
+
+
+def quoted(title: str, quote: str) -> CitationResult:
+    return CitationResult(1, title, f"{title}.md", True, quote)
+
+
+def test_both_evidence_documents_must_be_cited_and_citations_are_checked_against_quotes() -> None:
+    one = section("Where is the firm that bought TI Automotive based?", True, "Boston",
+                  quoted("Bain Capital", "Bain Capital is an investment firm based in Boston."),
+                  quoted("Other page", "Boston is a city."))  # fmt: skip
+    both = section("Where is the firm that bought TI Automotive based?", True, "Boston",
+                   quoted("Bain Capital", "an investment firm based in Boston"),
+                   quoted("TI Automotive", "was bought in 2015; In 2015 TI Automotive was acquired "
+                                           "by Bain Capital for $1.4 bn"))  # fmt: skip
+    first = summarize([score_case(TWO_HOP, RunResult(status="complete", sections=(one,)))])
+    second = summarize([score_case(TWO_HOP, RunResult(status="complete", sections=(both,)))])
+    assert first["evidence_cited"] == 1.0 and first["all_evidence_cited"] == 0.0
+    assert first["citations_in_evidence"] == 0.5 and first["citations_on_quote"] == 0.5
+    assert second["all_evidence_cited"] == 1.0
+    assert second["citations_in_evidence"] == 1.0 and second["citations_on_quote"] == 1.0
+
+
+def test_a_yes_no_answer_is_scored_by_its_verdict_not_by_the_word() -> None:
+    case = Case(id="y", goal="Are A and B both American?", corpora=["x"], type="comparison",
+                parts=[{"subgoal": "Are A and B both American?", "answer_any": ["no"],
+                        "evidence": ["A"]}], reference_trajectory=[])  # fmt: skip
+    says_no = SectionResult("Are A and B both American?", True, "No, A is French. no", (cite("A"),),
+                            verdict="No, A is French.")  # fmt: skip
+    says_yes = SectionResult("Are A and B both American?", True, "Yes. There is no doubt.",
+                             (cite("A"),), verdict="Yes. There is no doubt.")  # fmt: skip
+    assert score_case(case, RunResult("complete", (says_no,))).parts[0].correct
+    assert not score_case(case, RunResult("complete", (says_yes,))).parts[0].answer_found
+
+
+def test_queries_and_iterations_per_part_come_from_the_run() -> None:
+    sec = SectionResult("capacity of Alpha Farm", True, "612 MW", (cite("Alpha Farm"),),
+                        retrieved_titles=(("Alpha Farm",), ("Beta Farm",), ("Alpha Farm",)),
+                        iterations=2)  # fmt: skip
+    part = score_case(CASE, RunResult("partial", (sec,))).parts[0]
+    assert (part.queries, part.iterations) == (3, 2)

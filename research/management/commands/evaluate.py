@@ -74,6 +74,7 @@ class Command(BaseCommand):
         summaries = [(name, report.summarize(scores)) for name, scores in runs]
         self.stdout.write("\n" + report.table(summaries, report.COLUMNS))
         self.stdout.write("\n" + report.table(summaries, report.RETRIEVAL_COLUMNS))
+        self.stdout.write("\n" + report.table(summaries, report.ANSWER_COLUMNS))
         if len(summaries) >= 2:
             self._deltas(summaries)
         if opts["by_type"]:
@@ -84,6 +85,7 @@ class Command(BaseCommand):
                 ]
                 self.stdout.write("\n" + report.table(rows, report.COLUMNS))
                 self.stdout.write(report.table(rows, report.RETRIEVAL_COLUMNS))
+                self.stdout.write(report.table(rows, report.ANSWER_COLUMNS))
         if opts["json_out"]:
             opts["json_out"].write_text(
                 json.dumps(
@@ -112,7 +114,13 @@ class Command(BaseCommand):
         base_name, base = summaries[-1]
         for name, summary in summaries[:-1]:
             parts = []
-            for key in ("completeness", "all_parts_right", "abstention", "silent_half_answers"):
+            for key in (
+                "completeness",
+                "answer_found",
+                "all_parts_right",
+                "abstention",
+                "silent_half_answers",
+            ):
                 a, b = summary.get(key), base.get(key)
                 if a is not None and b is not None:
                     parts.append(f"{key} {a - b:+.3f}")
