@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db.models import Exists, OuterRef, Q, QuerySet
+from django.db.models import CharField, Exists, F, Func, OuterRef, Q, QuerySet, Value
+from django.db.models.functions import Lower, Trim
 
 from corpora.models import Chunk, Corpus, Document, Page
 from corpora.search import user_sees_all
@@ -17,6 +18,23 @@ def corpora_visible(*, user: AbstractBaseUser | AnonymousUser) -> QuerySet[Corpu
         return Corpus.objects.all()
     shared = Corpus.groups.through.objects.filter(corpus_id=OuterRef("pk"), group__user=user)
     return Corpus.objects.filter(Q(is_public=True) | Q(owner=user) | Exists(shared))
+
+
+def titles_naming(
+    *, user: AbstractBaseUser | AnonymousUser, corpus_ids: list[int], names: list[str]
+) -> set[str]:
+    """Those of `names` (lower-cased) that are the title of a ready document the user may read,
+    exactly or before a parenthesised qualifier ("Groundhog Day (film)")."""
+    wanted = {" ".join(n.lower().split()) for n in names if n.strip()}
+    if not wanted:
+        return set()
+    docs = Document.objects.filter(
+        corpus__in=corpora_visible(user=user).filter(pk__in=corpus_ids),
+        status=Document.Status.READY,
+    )
+    head = Func(F("title"), Value(" ("), Value(1), function="split_part", output_field=CharField())
+    heads = docs.annotate(head=Trim(Lower(head)))
+    return set(heads.filter(head__in=wanted).values_list("head", flat=True))
 
 
 def corpus_get_for(*, user: AbstractBaseUser | AnonymousUser, slug: str) -> Corpus | None:

@@ -31,6 +31,8 @@ from research.recorder import Recorder
 
 MAX_SUB_GOALS = 12
 BARRIER_LIMIT = 3
+FOLLOW_UPS = 2  # per open part and iteration
+LINKED_FOLLOW_UPS = 3  # when they name titled documents
 INVALID_PLAN = "The planner returned no usable sub-goals for this goal."
 
 
@@ -114,7 +116,7 @@ def run_loop(
         still_open = state.open_goals()
         if not still_open:
             break
-        pending = _follow_ups(state, still_open, iteration + 1)
+        pending = _follow_ups(rec, state, still_open, iteration + 1)
         if state.budget_left() <= 0:
             break
         if iteration >= cfg.max_iterations or not pending:
@@ -254,24 +256,35 @@ def _assess(rec: Recorder, state: State, scope: Scope, sg: SubGoal) -> None:
     )
 
 
-def _follow_ups(state: State, open_goals: list[SubGoal], iteration: int) -> list[Query]:
+def _follow_ups(
+    rec: Recorder, state: State, open_goals: list[SubGoal], iteration: int
+) -> list[Query]:
+    """The judge's follow-ups not yet searched: those naming an entity that a document of the
+    part's corpora is titled by come first (up to three), else the judge's first two."""
+    from research import retrieval
+
     queries = []
     for sg in open_goals:
         done = {" ".join(q.lower().split()) for q in state.searched.get(sg.key, [])}
+        fresh = []
         for follow in state.assessments[sg.key].follow_ups:
             text = " ".join(follow.text.split())
             if text and text.lower() not in done:
                 done.add(text.lower())
-                queries.append(
-                    _new_query(
-                        state,
-                        sg.key,
-                        text,
-                        sg.corpus_ids,
-                        iteration,
-                        suggested_by=follow.suggested_by,
-                    )
+                fresh.append(follow.model_copy(update={"text": text}))
+        titled = retrieval.titled_entities(rec.run, sg.corpus_ids, [f.entity for f in fresh])
+        linked = [f for f in fresh if " ".join(f.entity.lower().split()) in titled]
+        for follow in linked[:LINKED_FOLLOW_UPS] or fresh[:FOLLOW_UPS]:
+            queries.append(
+                _new_query(
+                    state,
+                    sg.key,
+                    follow.text,
+                    sg.corpus_ids,
+                    iteration,
+                    suggested_by=follow.suggested_by,
                 )
+            )
     return queries
 
 

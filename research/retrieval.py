@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from corpora.models import Corpus
 from corpora.routing import corpus_centroids, route_signals
 from corpora.search import SearchFilters, chunk_search
-from corpora.selectors import chunks_get_for, corpora_visible
+from corpora.selectors import chunks_get_for, corpora_visible, titles_naming
 from research.agents.router import RouteSignal
 from research.contracts import CorpusInfo, Dossier, Plan, Query, Scope, SectionStatus, Snippet
 from research.errors import DossierError
@@ -52,6 +52,11 @@ def signals_for(run: Any, scope: Scope, plan: Plan) -> dict[str, dict[int, Route
                 )
         out[sg.key] = merged
     return out
+
+
+def titled_entities(run: Any, corpus_ids: list[int], entities: list[str]) -> set[str]:
+    """Lower-cased entities that title a document the run's owner may read in these corpora."""
+    return titles_naming(user=run.owner, corpus_ids=corpus_ids, names=entities)
 
 
 def search(run: Any, scope: Scope, query: Query, *, k: int) -> list[Snippet]:

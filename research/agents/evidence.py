@@ -36,6 +36,10 @@ from research.agents.text import (
 )
 from research.contracts import Assessment, FollowUp, Snippet, SubGoal, Verdict
 
+# Bridge candidates offered per assessment, best first; the loop searches the first few, and
+# first those that some document of the corpus is titled by.
+MAX_BRIDGES = 6
+
 
 def _is_name(name: str, lowered_pool: str) -> bool:
     """Single capitalised words that also occur in lower case are ordinary words."""
@@ -172,13 +176,11 @@ def assess_entity(
             )
     missing = [t for t in terms if t not in SOFT] or terms
     follow_ups = []
-    for name, sid in bridges[:3]:
+    for name, sid in bridges[:MAX_BRIDGES]:
         link_stems = _stems(next(s for s in snippets if s.id == sid).text)
         text = f"{name} {_query_words(question, exclude, link_stems) or asked}".strip()
         if text.lower() not in searched_norm:
             follow_ups.append(FollowUp(text=text, entity=name, suggested_by=sid))
-        if len(follow_ups) == 2:
-            break
     if not follow_ups:
         focused = f'"{entity}" {asked}'.strip()
         if focused.lower() not in searched_norm and len(searched) < 3:

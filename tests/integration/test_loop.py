@@ -48,6 +48,14 @@ BRIDGE = {
 }
 
 
+# The wind farm's page names two organisations in one sentence; only one has a document.
+LINKED = {
+    **BRIDGE,
+    "Skarvik Bank wind farm": "Skarvik Bank is an offshore wind farm of 124 turbines. The "
+    "turbines were inspected by Baltic Survey Group and supplied by Norrland Turbine Works.",
+}
+
+
 def _run(user, corpus, goal, **kwargs) -> ResearchRun:
     run = run_start(user=user, scope=Scope(goal=goal, corpus_ids=[corpus.pk]), enqueue=False)
     run_execute(run_id=run.pk, **kwargs)
@@ -260,3 +268,20 @@ def test_the_ledger_explains_the_missing_part_with_its_queries_hits_and_verdict(
     assert delta["verdict"] == "unanswerable" and "Delta" in delta["reason"]
     assert delta["follow_up_needed"]
     assert all(row["citations"] for row in ledger[:3])
+
+
+@pytest.mark.django_db
+def test_follow_ups_go_first_after_entities_that_title_a_document() -> None:
+    user = UserFactory()
+    corpus = make_corpus(owner=user, slug="linked", docs=LINKED, public=True)
+    run = _run(
+        user, corpus, "In which city is the manufacturer of Skarvik Bank's turbines headquartered?"
+    )
+    follow = [
+        e.payload["text"] for e in run.events.filter(kind="query") if e.payload["iteration"] == 2
+    ]
+    assessment = run.events.filter(kind="assessment").order_by("seq").first().payload["assessment"]
+    offered = [f["entity"] for f in assessment["follow_ups"]]
+    assert offered.index("Baltic Survey Group") < offered.index("Norrland Turbine Works")
+    assert follow and all("Norrland Turbine Works" in t for t in follow)
+    assert "Sundsvall" in " ".join(str(run.dossier).split())

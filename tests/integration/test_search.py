@@ -9,7 +9,7 @@ import pytest
 from django.contrib.auth.models import Group
 
 from corpora.search import SearchFilters, chunk_search
-from corpora.selectors import corpora_visible
+from corpora.selectors import corpora_visible, titles_naming
 from tests.factories import UserFactory
 from tests.helpers import make_corpus
 
@@ -46,6 +46,15 @@ def test_full_text_weighs_a_rare_word_above_a_frequent_one(owner) -> None:
     hits = chunk_search(user=owner, query="film Zanzibar", k=5, corpus_ids=[corpus.pk])
     best = min(hits, key=lambda h: h.fulltext_rank or 99)
     assert best.title == "Island notes" and best.fulltext_rank == 1
+
+
+def test_titles_name_entities_only_in_corpora_the_user_may_read(owner) -> None:
+    mine = make_corpus(owner=owner, slug="films", docs={"Groundhog Day (film)": "A 1993 comedy.",
+                                                        "Harold Ramis": "A director."})  # fmt: skip
+    theirs = make_corpus(owner=UserFactory(), slug="secret", docs={"Bill Murray": "An actor."})
+    found = titles_naming(user=owner, corpus_ids=[mine.pk, theirs.pk],
+                          names=["Groundhog  Day", "Bill Murray", "Ramis", "harold ramis"])  # fmt: skip
+    assert found == {"groundhog day", "harold ramis"}
 
 
 def test_a_paraphrase_without_shared_words_is_found_by_vectors(owner) -> None:
