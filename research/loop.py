@@ -32,7 +32,6 @@ from research.recorder import Recorder
 MAX_SUB_GOALS = 12
 BARRIER_LIMIT = 3
 FOLLOW_UPS = 2  # per open part and iteration
-LINKED_FOLLOW_UPS = 3  # when they name titled documents
 INVALID_PLAN = "The planner returned no usable sub-goals for this goal."
 
 
@@ -259,8 +258,8 @@ def _assess(rec: Recorder, state: State, scope: Scope, sg: SubGoal) -> None:
 def _follow_ups(
     rec: Recorder, state: State, open_goals: list[SubGoal], iteration: int
 ) -> list[Query]:
-    """The judge's follow-ups not yet searched: those naming an entity that a document of the
-    part's corpora is titled by come first (up to three), else the judge's first two."""
+    """The judge's follow-ups not yet searched, two per part: those naming an entity that a
+    document of the part's corpora is titled by come first, then in the judge's order."""
     from research import retrieval
 
     queries = []
@@ -274,7 +273,7 @@ def _follow_ups(
                 fresh.append(follow.model_copy(update={"text": text}))
         titled = retrieval.titled_entities(rec.run, sg.corpus_ids, [f.entity for f in fresh])
         linked = [f for f in fresh if " ".join(f.entity.lower().split()) in titled]
-        for follow in linked[:LINKED_FOLLOW_UPS] or fresh[:FOLLOW_UPS]:
+        for follow in [*linked, *(f for f in fresh if f not in linked)][:FOLLOW_UPS]:
             queries.append(
                 _new_query(
                     state,
