@@ -36,9 +36,9 @@ from research.agents.text import (
 )
 from research.contracts import Assessment, FollowUp, Snippet, SubGoal, Verdict
 
-# Bridge candidates offered per assessment, best first; the loop searches the first few, and
-# first those that some document of the corpus is titled by.
-MAX_BRIDGES = 6
+# Bridge candidates offered per assessment, best first; the loop searches two at a time,
+# those that some document of the corpus is titled by first. More only spent budget.
+MAX_BRIDGES = 3
 
 
 def _is_name(name: str, lowered_pool: str) -> bool:
