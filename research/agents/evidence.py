@@ -25,11 +25,10 @@ from research.agents.answers import (
     covers,
 )
 from research.agents.text import (
-    QUESTION_WORDS,
-    STOPWORDS,
     content_terms,
     mentions,
     names,
+    query_words,
     sentences,
     stem,
     words,
@@ -84,15 +83,8 @@ def _bridges(
 
 
 def _query_words(question: str, exclude: list[str], covered: set[str] | None = None) -> str:
-    """The question's own words for a follow-up query (unstemmed), minus the excluded ones."""
-    skip = {stem(w) for w in exclude} | (covered or set())
-    out: list[str] = []
-    for w in words(question):
-        st = stem(w)
-        if w in STOPWORDS or w in QUESTION_WORDS or st in skip or st in FRAME or w in out:
-            continue
-        out.append(w)
-    return " ".join(out)
+    """The question's own words for a follow-up query, minus the excluded ones."""
+    return query_words(question, skip={stem(w) for w in exclude} | (covered or set()) | FRAME)
 
 
 def assess_entity(

@@ -4,16 +4,7 @@ from __future__ import annotations
 
 import re
 
-from research.agents.text import (
-    NAME,
-    QUESTION_WORDS,
-    STOPWORDS,
-    clean_name,
-    content_terms,
-    names,
-    stem,
-    words,
-)
+from research.agents.text import NAME, clean_name, content_terms, names, query_words, stem, words
 from research.contracts import Plan, SubGoal
 
 _NUMBERED = re.compile(r"(?:^|\s)(?:\((\d{1,2})\)|(\d{1,2})[.)])\s+")
@@ -168,12 +159,7 @@ def plan_goal(goal: str) -> Plan:
         ):
             items = [entity for entity, _ in span[2]] if span else _distinct_names(part)
             sg = _sub_goal(len(sub_goals) + 1, part, " and ".join(items))
-            skip = {stem(w) for w in words(" ".join(items))}
-            terms = " ".join(
-                w
-                for w in dict.fromkeys(words(part))
-                if w not in STOPWORDS and w not in QUESTION_WORDS and stem(w) not in skip
-            )
+            terms = query_words(part, skip={stem(w) for w in words(" ".join(items))})
             sub_goals.append(
                 sg.model_copy(
                     update={"compare": items, "queries": [_query(f"{i} {terms}") for i in items]}

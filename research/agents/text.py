@@ -86,6 +86,17 @@ def content_terms(text: str, *, exclude: Iterable[str] = ()) -> list[str]:
     return out
 
 
+def query_words(text: str, *, skip: set[str] | frozenset[str] = frozenset()) -> str:
+    """The text's own words for a search query (unstemmed, in order, once each), without
+    stopwords, question words and words whose stem is in `skip`."""
+    out: list[str] = []
+    for w in words(text):
+        if w in STOPWORDS or w in QUESTION_WORDS or stem(w) in skip or w in out:
+            continue
+        out.append(w)
+    return " ".join(out)
+
+
 def sentences(text: str) -> list[tuple[int, int]]:
     """(start, end) offsets of the sentences (or table rows / list items) of `text`."""
     spans: list[tuple[int, int]] = []

@@ -141,12 +141,15 @@ def _same(a: str, b: str) -> bool:
     return " ".join(a.lower().split()) == " ".join(b.lower().split())
 
 
-def evidence_cited(section: SectionResult, evidence: list[str]) -> bool:
+def in_evidence(citation: CitationResult, evidence: list[str]) -> bool:
+    """The cited snippet lies in a document named (by title or filename) in `evidence`."""
     return any(
-        c.valid
-        and any(_same(e, c.document_title) or _same(e, c.document_filename) for e in evidence)
-        for c in section.citations
+        _same(e, citation.document_title) or _same(e, citation.document_filename) for e in evidence
     )
+
+
+def evidence_cited(section: SectionResult, evidence: list[str]) -> bool:
+    return any(c.valid and in_evidence(c, evidence) for c in section.citations)
 
 
 def match_parts(
@@ -269,10 +272,7 @@ def score_case(
                     evidence_cited(section, [e]) for e in dict.fromkeys(evidence)
                 )
             ps.citations = len(section.citations)
-            ps.citations_in_evidence = sum(
-                any(_same(e, c.document_title) or _same(e, c.document_filename) for e in evidence)
-                for c in section.citations
-            )
+            ps.citations_in_evidence = sum(in_evidence(c, evidence) for c in section.citations)
             quotes = part.get("evidence_quotes") or []
             if quotes:
                 ps.citations_on_quote = sum(on_quote(c.quote, quotes) for c in section.citations)
