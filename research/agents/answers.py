@@ -8,7 +8,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from research.agents.abbreviations import defined, expanded
 from research.agents.text import STOPWORDS, mentions, names, sentences, stem, words
+from research.agents.units import NUMBER, QUANTITY_STEMS, implied_stems
 from research.contracts import Citation, Claim, Snippet
 
 # Terms that frame a question more than they name the fact: weighed less, never required.
@@ -22,7 +24,8 @@ SOFT = frozenset(
     implement implemented new report reported list mention mentioned first last latest current
     recent based known called reach reached achieve achieved record recorded register
     registered post posted have had hold held make made get got show showed shown give gave
-    take use used do done produce produced deliver delivered see saw""".split()
+    take use used do done produce produced deliver delivered see saw activity activities
+    initiative initiatives action actions effort efforts""".split()
 )
 # Comparatives and answer-type nouns ("which city") say what kind of answer, not which fact.
 FRAME = frozenset(
@@ -52,13 +55,14 @@ KINDS = frozenset(
 )
 ACCEPT = 0.5
 QUOTE_MAX = 400
-_NUMBER = re.compile(r"\d")
 _YEAR = re.compile(r"\b(1[5-9]\d\d|20\d\d)\b")
 _MONTH = re.compile(r"\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b", re.IGNORECASE)
 
 
 def answer_type(question: str) -> str:
     q = question.lower()
+    if re.search(r"\bhow long (?:did|does|do|will|would|has|have|had|can)\b", q):
+        return "duration"
     if re.search(
         r"\bhow (many|much|long|old|large|big|tall|far)\b|\bwhat (percentage|share|"
         r"proportion|number|amount)\b|\bby how\b",
@@ -87,16 +91,82 @@ def answer_type(question: str) -> str:
     return "any"
 
 
-def type_ok(kind: str, sentence: str, known: tuple[str, ...] = ()) -> bool:
-    """Does the sentence hold an answer of this kind beyond the names already `known`?"""
+_COUNTED = re.compile(
+    r"\bhow many\s+(?:[a-z][\w-]*\s+){0,3}?([a-z][\w-]*)(?:\s+or\s+([a-z][\w-]*))?\s+"
+    r"(?:did|does|do|were|was|are|is|has|have|had|will|can|could|would|in|of|at|on|for|per|"
+    r"that|which|who)\b"
+)
+
+
+def counted(question: str) -> frozenset[str]:
+    """What "how many" counts ("how many countries did ..."): the answering sentence must name
+    it, or a count of something else answers. People and times are phrased too many ways."""
+    match = _COUNTED.search(question.lower())
+    if not match or match.group(1) in {"people", "persons", "times"}:
+        return frozenset()
+    found = frozenset(stem(w) for w in match.groups() if w)
+    for group in _PEOPLE:
+        if found & group:
+            found |= group
+    return found
+
+
+# Counted people go by many names: "enrolled 2,204 adults" answers "how many patients".
+_PEOPLE = tuple(
+    frozenset(stem(w) for w in group.split())
+    for group in (
+        "patients participants subjects adults children individuals volunteers women men",
+        "employees staff workers personnel people",
+    )
+)
+
+
+_PASSIVE_WHEN = re.compile(
+    r"^\s*(?:when|in what year|what year)\s+(?:was|were)\s+.+?\s+([a-z]+ed)\s*\??\s*$",
+    re.IGNORECASE,
+)
+_FOUNDING = ("established", "founded", "incorporated", "formed", "created")
+
+
+def passive_event(question: str) -> tuple[str, ...]:
+    """ "When was X established?" asks when X underwent it: the participles that say so."""
+    match = _PASSIVE_WHEN.match(question)
+    if not match:
+        return ()
+    verb = match.group(1).lower()
+    return _FOUNDING if verb in _FOUNDING else (verb,)
+
+
+def states_event(sentence: str, participles: tuple[str, ...]) -> bool:
+    """Passive or participle use ("was established in", "Founded in 2004"), not the active
+    verb with an object ("X established partnerships in 2021")."""
+    verbs = "|".join(participles)
+    return bool(
+        re.search(
+            rf"\b(?:was|were|been|being|is|are)\s+(?:\w+\s+)?(?:{verbs})\b"
+            rf"|(?:^|[,;(]\s*)(?:{verbs})\b|\b(?:{verbs})\s+(?:in|on|at|during|since|by|as)\b",
+            sentence,
+            re.IGNORECASE,
+        )
+    )
+
+
+def type_ok(
+    kind: str, sentence: str, known: tuple[str, ...] = (), along: frozenset[str] = frozenset()
+) -> bool:
+    """Does the sentence hold an answer of this kind beyond the names already `known`?
+    A name headed by a noun in `along` is a step on the way ("who directs the institute":
+    "Aldren Polar Institute" is the institute, not its director)."""
     for name in known:
         sentence = re.sub(re.escape(name), " ", sentence, flags=re.IGNORECASE) if name else sentence
     if kind == "number":  # a quantity, not merely a year
-        return bool(_NUMBER.search(_YEAR.sub(" ", sentence)))
+        return bool(NUMBER.search(_YEAR.sub(" ", sentence)))
+    if kind == "duration":
+        return stem("duration") in implied_stems(sentence)
     if kind == "date":
         return bool(_YEAR.search(sentence) or _MONTH.search(sentence))
     if kind == "name":
-        return bool(new_names(sentence, known))
+        return any(stem(n.split()[-1]) not in along for n in new_names(sentence, known))
     return True
 
 
@@ -123,16 +193,28 @@ class Found:
 
 
 def _weights(terms: list[str], soft: frozenset[str] = frozenset()) -> dict[str, float]:
-    return {t: (0.3 if t in SOFT or t in soft else 1.0) for t in terms}
+    """Soft terms and years weigh less: an annual report's sentences rarely repeat its year
+    (the document must still mention it, and a sentence naming another year is passed over)."""
+    return {t: (0.3 if t in SOFT or t in soft or _YEAR.fullmatch(t) else 1.0) for t in terms}
+
+
+def _other_year(sentence: str, years: set[str]) -> bool:
+    """The sentence dates itself, and not to any year asked about."""
+    stated = set(_YEAR.findall(sentence))
+    return bool(years and stated and not stated & years)
 
 
 def covers(term: str, stems: set[str]) -> bool:
-    """Exact stem, or one a prefix of the other ("direct"/"director", >= 5 letters)."""
+    """Exact stem, or one a prefix of the other ("direct"/"director", >= 5 letters); quantity
+    nouns match only exactly ("share" is no "shareholder")."""
     if term in stems:
         return True
-    if len(term) < 5:
+    if len(term) < 5 or term in QUANTITY_STEMS:
         return False
-    return any(len(s) >= 5 and (s.startswith(term) or term.startswith(s)) for s in stems)
+    return any(
+        len(s) >= 5 and s not in QUANTITY_STEMS and (s.startswith(term) or term.startswith(s))
+        for s in stems
+    )
 
 
 def alternatives(question: str, entity: str = "") -> frozenset[str]:
@@ -159,30 +241,66 @@ _NOT_HEAD = frozenset(
 )
 
 
-def answer_nouns(question: str) -> set[str]:
-    """Kinds of thing after "what"/"which" ("what movie", "which steroid") say what sort of
-    answer is wanted; the answering sentence need not repeat them ("... is a 1993 film").
-    A fact asked that way ("what dividend") stays required."""
+def _heads(question: str) -> set[str]:
+    """Stems of the words after "what"/"which": the kind of answer asked for."""
     out: set[str] = set()
     for match in _HEAD.finditer(question):
         for w in match.group(1).lower().split():
             if w in _NOT_HEAD or w in STOPWORDS:
                 break
-            if stem(w) in KINDS:
-                out.add(stem(w))
+            out.add(stem(w))
     return out
+
+
+def answer_nouns(question: str) -> set[str]:
+    """Kinds of thing after "what"/"which" ("what movie", "which steroid") say what sort of
+    answer is wanted; the answering sentence need not repeat them ("... is a 1993 film").
+    A fact asked that way ("what dividend") stays required."""
+    return {h for h in _heads(question) if h in KINDS}
+
+
+def along_the_way(question: str, terms: list[str]) -> frozenset[str]:
+    """Question nouns that are not the kind of answer asked for: names they head are steps."""
+    return frozenset(terms) - _heads(question)
 
 
 def _stems(text: str) -> set[str]:
     return {stem(w) for w in words(text)}
 
 
-def _doc_context(snippets: list[Snippet]) -> dict[int, set[str]]:
+def _fact_stems(text: str) -> set[str]:
+    """The text's stems and those of the quantities its units state."""
+    return _stems(text) | implied_stems(text)
+
+
+def doc_context(snippets: list[Snippet]) -> dict[int, set[str]]:
     """Stems of everything retrieved from each document: qualifiers may sit a chunk away."""
     out: dict[int, set[str]] = {}
     for snip in snippets:
-        out.setdefault(snip.document_id, set()).update(_stems(snip.text) | _stems(snip.title))
+        out.setdefault(snip.document_id, set()).update(_fact_stems(snip.text) | _stems(snip.title))
     return out
+
+
+def _doc_abbreviations(snippets: list[Snippet]) -> dict[int, dict[str, set[str]]]:
+    out: dict[int, dict[str, set[str]]] = {}
+    for snip in snippets:
+        for short, stems in defined(snip.text).items():
+            out.setdefault(snip.document_id, {}).setdefault(short, set()).update(stems)
+    return out
+
+
+def _share(weights: dict[str, float], stems: set[str]) -> float:
+    return sum(w for t, w in weights.items() if covers(t, stems)) / (sum(weights.values()) or 1)
+
+
+def coverage(terms: list[str], sentence: str, soft: frozenset[str] = frozenset()) -> float:
+    """The weighted share of `terms` the sentence states."""
+    return _share(_weights(terms, soft), _fact_stems(sentence))
+
+
+def _either(stems: set[str], alternatives: frozenset[str]) -> set[str]:
+    """One of the alternatives stands for all of them ("adults" for "patients")."""
+    return stems | alternatives if any(covers(t, stems) for t in alternatives) else stems
 
 
 def best_sentence(
@@ -195,30 +313,41 @@ def best_sentence(
     known: tuple[str, ...] = (),
     subject: str = "",
     strict: bool = True,
+    must: frozenset[str] = frozenset(),
+    along: frozenset[str] = frozenset(),
+    event: tuple[str, ...] = (),
 ) -> Found | None:
-    """The sentence covering most of `terms` (weighted), of the right answer type.
+    """The sentence covering most of `terms` (weighted), of the right answer type, naming
+    one of `must` when given.
 
     Every hard term must occur in the sentence's document (as retrieved); that is what tells
     "the report does not state it" from "the report states it in other words nearby".
     """
     weights = _weights(terms, soft)
-    total = sum(weights.values()) or 1.0
-    context = _doc_context(pool or snippets)
+    context = doc_context(pool or snippets)
+    years = {t for t in terms if _YEAR.fullmatch(t)}
+    said = {stem(v) for v in event}  # a sentence stating the event says it, in any synonym
+    abbreviations = _doc_abbreviations(pool or snippets)
     best: Found | None = None
     for snip in snippets:
-        ctx = context.get(snip.document_id, set())
+        ctx = _either(context.get(snip.document_id, set()), must) | said
+        defs = abbreviations.get(snip.document_id, {})
         if strict and any(t not in SOFT and t not in soft and not covers(t, ctx) for t in terms):
             continue
         # In a document about something else, only a sentence naming the subject speaks of it.
         about = not subject or mentions(snip.title, subject)
         for start, end in sentences(snip.text):
             sentence = snip.text[start:end]
-            if len(sentence) < 12 or not type_ok(kind, sentence, known):
+            if len(sentence) < 12 or not type_ok(kind, sentence, known, along):
                 continue
             if not about and not mentions(sentence, subject):
                 continue
-            covered = _stems(sentence)
-            score = sum(w for t, w in weights.items() if covers(t, covered)) / total
+            if (event and not states_event(sentence, event)) or _other_year(sentence, years):
+                continue
+            covered = _either(_fact_stems(sentence) | expanded(sentence, defs) | said, must)
+            if must and not must <= covered:
+                continue
+            score = _share(weights, covered)
             if kind == "name":  # among equals, the sentence naming something new answers
                 score += 0.01 * min(3, len(new_names(sentence, known)))
             if best is None or score > best.score + 1e-9:
@@ -240,7 +369,6 @@ def _more_sentences(
 ) -> list[Found]:
     """Up to two further sentences of the subject's documents that cover the asked terms."""
     weights = _weights(terms, soft)
-    total = sum(weights.values()) or 1.0
     ranked: list[tuple[float, int, Found]] = []
     for order, snip in enumerate(snippets):
         about = mentions(snip.title, subject)
@@ -250,7 +378,7 @@ def _more_sentences(
                 continue
             if not about and not mentions(sentence, subject):
                 continue
-            score = sum(w for t, w in weights.items() if covers(t, _stems(sentence))) / total
+            score = _share(weights, _fact_stems(sentence))
             if score >= ACCEPT:
                 ranked.append((-score, order, Found(snip, start, end, score)))
     ranked.sort(key=lambda r: (r[0], r[1]))
@@ -258,7 +386,7 @@ def _more_sentences(
     out = []
     for _, _, found in ranked:
         key = " ".join(found.sentence.split())
-        if key not in seen:
+        if not any(key in k or k in key for k in seen):  # chunks overlap: fragments recur
             seen.add(key)
             out.append(found)
         if len(out) == 2:

@@ -4,7 +4,16 @@ from __future__ import annotations
 
 import re
 
-from research.agents.text import NAME, clean_name, content_terms, names, query_words, stem, words
+from research.agents.text import (
+    NAME,
+    clean_name,
+    content_terms,
+    names,
+    qualifiers_of_others,
+    query_words,
+    stem,
+    words,
+)
 from research.contracts import Plan, SubGoal
 
 _NUMBERED = re.compile(r"(?:^|\s)(?:\((\d{1,2})\)|(\d{1,2})[.)])\s+")
@@ -22,6 +31,12 @@ _COMPARE = re.compile(
     r"bigger|greater|fewer)\b",
     re.IGNORECASE,
 )
+_MONTH = (
+    r"(?:January|February|March|April|May|June|July|August|September|October|November|"
+    r"December)"
+)
+# Months and spans of them ("June-August") are capitalised but never what a part is about.
+_CALENDAR = re.compile(rf"{_MONTH}(?:\s*[-–]\s*{_MONTH})?(?:\s+\d{{4}})?")
 _EACH = re.compile(r"\b(each|every|respectively|for all|individually)\b", re.IGNORECASE)
 
 
@@ -44,14 +59,35 @@ def split_parts(goal: str) -> list[str]:
     questions = [q.strip() for q in re.findall(r"[^?]+\?", text)]
     if len(questions) >= 2 and sum(len(q) for q in questions) >= 0.8 * len(text):
         return questions
-    return [text]
+    return _clauses(text) or [text]
+
+
+_INTRO = re.compile(r"^[^:]{3,120}:\s+(?=the\s)", re.IGNORECASE)
+_CLAUSE_BREAK = re.compile(r"\s*(?:;|,\s*(?:and\s+)?(?=the\s))\s*", re.IGNORECASE)
+
+
+def _clauses(text: str) -> list[str]:
+    """ "Report the following: the X at A and B, and the Y at C": one part per clause, when
+    every clause names something and asks something of it."""
+    intro = _INTRO.match(text)
+    if not intro:
+        return []
+    clauses = [c.strip(" .") for c in _CLAUSE_BREAK.split(text[intro.end() :]) if c.strip(" .")]
+    if len(clauses) < 2:
+        return []
+    for clause in clauses:
+        found = names(clause)
+        if not found or not content_terms(clause, exclude=words(" ".join(found))):
+            return []
+    return clauses
 
 
 def _tidy(part: str) -> str:
     return part.strip(" ;,.?—–-") + ("?" if part.rstrip().endswith("?") else "")
 
 
-_GAP = re.compile(r"\s*(,|,?\s+and|,?\s+or|;|&)\s*(?:the\s+)?")
+# Between listed names: a comma or conjunction, and a repeated preposition ("at A, at B").
+_GAP = re.compile(r"\s*(,|,?\s+and|,?\s+or|;|&)\s*(?:(?:at|in|of|for|on|from)\s+)?(?:the\s+)?")
 _PAREN = re.compile(r"\s*\([^()]{1,80}\)")
 
 
@@ -99,13 +135,15 @@ def _list_span(part: str) -> tuple[int, int, list[tuple[str, str]]] | None:
 
 def main_entity(part: str) -> str:
     """The most specific name in `part` (its subject), or its first content words."""
-    candidates = [n for n in names(part) if n.lower() not in {"i", "a"}]
+    candidates = [
+        n for n in names(part) if n.lower() not in {"i", "a"} and not _CALENDAR.fullmatch(n)
+    ]
     if not candidates:
         terms = content_terms(part)
         return " ".join(terms[:3])
     # The subject usually comes first ("C.J. Hunter ... at the 2000 Summer Olympic Games");
     # a multi-word name is more specific than a single capitalised word.
-    multi = [n for n in candidates if len(words(n)) > 1]
+    multi = [n for n in candidates if len(n.split()) > 1]
     return (multi or candidates)[0]
 
 
@@ -139,6 +177,10 @@ def _joined(part: str) -> bool:
     return second_start > 0 and bool(re.search(r"\b(?:and|or)\b", part[first_end:second_start]))
 
 
+def _stems_of(part: str, entity: str, items: list[str]) -> set[str]:
+    return {stem(w) for w in qualifiers_of_others(part, entity, items)}
+
+
 def plan_goal(goal: str) -> Plan:
     """One sub-goal per part; enumerations become one per entity; comparisons keep both."""
     sub_goals: list[SubGoal] = []
@@ -159,12 +201,12 @@ def plan_goal(goal: str) -> Plan:
         ):
             items = [entity for entity, _ in span[2]] if span else _distinct_names(part)
             sg = _sub_goal(len(sub_goals) + 1, part, " and ".join(items))
-            terms = query_words(part, skip={stem(w) for w in words(" ".join(items))})
-            sub_goals.append(
-                sg.model_copy(
-                    update={"compare": items, "queries": [_query(f"{i} {terms}") for i in items]}
-                )
-            )
+            skip = {stem(w) for w in words(" ".join(items))}
+            queries = [
+                _query(f"{i} {query_words(part, skip=skip | _stems_of(part, i, items))}")
+                for i in items
+            ]
+            sub_goals.append(sg.model_copy(update={"compare": items, "queries": queries}))
         else:
             sub_goals.append(_sub_goal(len(sub_goals) + 1, part, main_entity(part)))
     rationale = (

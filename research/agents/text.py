@@ -20,6 +20,7 @@ STOPWORDS = frozenset(
 QUESTION_WORDS = frozenset(
     """what which who whom whose when where why how much many did does do was were is are
     please report give list tell describe explain state provide find answer cite citing source
+    summarize summarise outline overview
     sources each following according document documents mentioned name named specific
     company company's organisation organization year years compare comparison versus vs""".split()
 )
@@ -97,6 +98,26 @@ def query_words(text: str, *, skip: set[str] | frozenset[str] = frozenset()) -> 
     return " ".join(out)
 
 
+def qualifiers_of_others(text: str, name: str, others: Iterable[str]) -> set[str]:
+    """Words qualifying other names and not `name`: in "X in 2018 and Y in 2020" (or "X in
+    its first year, or Y in 2023"), what follows Y is not asked of X."""
+
+    def qualifier(n: str) -> set[str]:
+        pattern = (
+            rf"{re.escape(n)}(?:['’]s)?\s+((?:in|during|for|at|on|over)\b[^,;.?]*?)"
+            r"(?=\s*(?:[,;.?]|\band\b|\bor\b|$))"
+        )
+        return {w for q in re.findall(pattern, text) for w in words(q)} - STOPWORDS
+
+    theirs = set().union(*(qualifier(o) for o in others if o != name))
+    return theirs - qualifier(name)
+
+
+def lower_case_words(text: str) -> set[str]:
+    """Words as written in lower case: a capitalised word also seen so is not a name."""
+    return {w.strip(".'’") for w in _WORD.findall(re.sub(r"[-–—/]", " ", text)) if w[0].islower()}
+
+
 def sentences(text: str) -> list[tuple[int, int]]:
     """(start, end) offsets of the sentences (or table rows / list items) of `text`."""
     spans: list[tuple[int, int]] = []
@@ -139,7 +160,13 @@ def _trim(text: str, start: int, end: int) -> tuple[int, int]:
 _UPPER = "A-ZÀ-ÖØ-ÞĀ-Ž"  # Latin Extended-A alternates cases; its lower ones rarely open a word
 _CAP = rf"(?:[{_UPPER}][\w'’&.-]*|[0-9][\w.-]*[A-Za-z][\w.-]*)"
 _CONNECT = r"(?:of|the|de|du|la|le|von|van|der|for|on|&)"
-NAME = re.compile(rf"{_CAP}(?:\s+(?:{_CONNECT}\s+)*{_CAP})*")
+NAME = re.compile(rf"(?<![\w'’.-]){_CAP}(?:\s+(?:{_CONNECT}\s+)*{_CAP})*")
+# Where one name ends and the next begins: a possessive ("Quillon Energy's Valladolid") or a
+# sentence end ("HealthPro Innovations. Which company ...").
+_NAME_BREAK = re.compile(
+    r"(?<=\w)['’]s\s+|(?<=[a-z]{2})\.\s+"
+    r"|\.\s+(?=(?:Which|What|Who|How|When|Where|Why|The|This|It)\b)"
+)
 
 
 def names(text: str) -> list[str]:
@@ -148,11 +175,14 @@ def names(text: str) -> list[str]:
     for quoted in re.findall(r"[\"“]([^\"”]{2,80})[\"”]", text):
         found.append(quoted.strip())
     for match in NAME.finditer(text):
-        name = clean_name(match.group(0))
-        if _at_sentence_start(text, match.start()):
-            name = _LEADING.sub("", name)
-        if name and not _is_sentence_word(text, match.start(), name):
-            found.append(name)
+        start = match.start()
+        for piece in _NAME_BREAK.split(match.group(0)):
+            name = clean_name(piece)
+            if _at_sentence_start(text, start):
+                name = _LEADING.sub("", name)
+            if name and not _is_sentence_word(text, start, name):
+                found.append(name)
+            start = text.find(piece, start) + len(piece)
     seen: set[str] = set()
     return [n for n in found if not (n.lower() in seen or seen.add(n.lower()))]
 

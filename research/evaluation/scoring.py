@@ -1,8 +1,9 @@
 """Pure scoring of one run against one case. No database, no model: tests feed it by hand.
 
 Judgements are deliberately simple and stated here so they can be checked:
-- an answer is present when an `answer_any` string occurs in the section's text after
-  lower-casing and whitespace collapsing; for long answers, alternatively when at least half
+- an answer is present when an `answer_any` string occurs, as whole words, in the section's
+  text, both normalized as SQuAD does (lower case; punctuation, except inside numbers, and
+  articles removed; whitespace collapsed); for long answers, alternatively when at least half
   of the key points are covered, a key point being covered when 60 % of its content words
   (stemmed) occur in the section;
 - evidence is cited when a citation's document title or filename equals an `evidence` entry
@@ -122,9 +123,16 @@ def _grams(text: str) -> set[str]:
     return {" ".join(w[i : i + n]) for i in range(len(w) - n + 1)}
 
 
+def answer_form(text: str) -> str:
+    """SQuAD-style answer normalization: lower case, punctuation (except inside numbers:
+    "1,800", "3.1") and articles removed, whitespace collapsed."""
+    text = re.sub(r"(?<!\d)[^\w\s]|[^\w\s](?!\d)", " ", normalize(text))
+    return " ".join(w for w in text.split() if w not in {"a", "an", "the"})
+
+
 def contains_answer(text: str, answers: list[str]) -> bool:
-    hay = normalize(text)
-    return any(normalize(a) and normalize(a) in hay for a in answers)
+    hay = f" {answer_form(text)} "
+    return any(answer_form(a) and f" {answer_form(a)} " in hay for a in answers)
 
 
 def keypoint_coverage(text: str, keypoints: list[str]) -> float:

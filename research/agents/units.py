@@ -1,0 +1,50 @@
+"""Quantities named by their units: "charges at up to 250 kW" states a power, "at 1,874 m
+above sea level" an elevation, though neither sentence uses the question's noun."""
+
+from __future__ import annotations
+
+import re
+
+from research.agents.text import stem
+
+# Spelled-out counts ("about seven days"); "one" is left out, it is mostly a pronoun.
+NUMBER_WORDS = (
+    r"(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|"
+    r"forty|fifty|hundred|thousand|dozen)"
+)
+_N = rf"(?:\d|\b{NUMBER_WORDS})"
+_CURRENCY = r"(?:EUR|USD|GBP|NOK|SEK|DKK|CHF|JPY|CNY|RMB)"
+_UNITS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(pattern, re.IGNORECASE if flags else 0), nouns)
+    for pattern, flags, nouns in (
+        (r"\bup to (?:about |around )?\d", 0, "peak maximum"),
+        (r"\d\s?(?:[kMGT]W|hp|bhp)\b", 0, "power"),
+        (r"\d\s?[kMGT]Wh\b", 0, "energy"),
+        (r"\d\s?°\s?[CF]\b|\bdegrees? (?:celsius|fahrenheit)\b", 1, "temperature"),
+        (r"\d\s?%|\bper ?cent\b", 1, "share percentage proportion"),
+        (r"\d\s?(?:km|m|cm|mm|ft|feet|metres|meters|miles)\b", 0, "length distance height depth"),
+        (r"\babove (?:mean )?sea level\b|\ba\.s\.l\b", 1, "elevation altitude height"),
+        (r"\d\s?(?:kg|tonnes?|tons?|lbs?)\b", 0, "weight mass"),
+        (
+            rf"[€$£¥]\s?\d|\d\s?{_CURRENCY}\b|\b{_CURRENCY}\s?\d|\d\s?(?:euros?|dollars?)\b",
+            0,
+            "price cost",
+        ),
+        (
+            rf"{_N}[\s-]?(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)\b",
+            1,
+            "duration time period",
+        ),
+    )
+)
+NUMBER = re.compile(_N, re.IGNORECASE)
+QUANTITY_STEMS = frozenset(stem(n) for _, nouns in _UNITS for n in nouns.split())
+
+
+def implied_stems(sentence: str) -> set[str]:
+    """Stems of the quantity nouns the sentence's units stand for."""
+    out: set[str] = set()
+    for pattern, nouns in _UNITS:
+        if pattern.search(sentence):
+            out.update(stem(n) for n in nouns.split())
+    return out

@@ -1,0 +1,170 @@
+"""The offline judge's reading of sentences: bridges, units, abbreviations, counts, steps."""
+
+import pytest
+
+from research.agents.abbreviations import defined, expanded
+from research.agents.evidence import assess_offline
+from research.agents.planner import plan_goal
+from research.agents.text import names
+from research.agents.units import implied_stems
+from research.contracts import Assessment, Snippet, Verdict
+
+pytestmark = pytest.mark.unit
+
+
+def snip(i: int, title: str, text: str) -> Snippet:
+    return Snippet(
+        id=i, corpus_id=1, document_id=i, title=title, page_start=1, page_end=1, text=text
+    )
+
+
+def judge(question: str, hits: list[Snippet], searched: int = 1) -> Assessment:
+    sg = plan_goal(question).sub_goals[0]
+    return assess_offline(sg, hits, searched=[f"q{i}" for i in range(searched)])
+
+
+def quoted(a: Assessment) -> str:
+    return " ".join(c.citations[0].quote for c in a.claims)
+
+
+def test_a_one_word_bridge_name_leads_to_the_answer() -> None:
+    car = snip(1, "Corsa Z7 road test", "The Corsa Z7 is a large electric estate. Every new "
+               "Z7 comes with 12 months of free charging on the Brightway network.")  # fmt: skip
+    network = snip(2, "Brightway charging network", "Brightway is a charging network. At the "
+                   "end of 2023 Brightway operated 377 charging sites in six countries.")  # fmt: skip
+    a = judge("How many charging sites does the network that gives new Corsa Z7 buyers "
+              "12 months of free charging operate?", [car, network])  # fmt: skip
+    assert a.verdict == Verdict.SUFFICIENT
+    assert "377 charging sites" in quoted(a) and "Brightway network" in quoted(a)
+
+
+def test_a_word_capitalised_only_by_opening_a_sentence_is_no_bridge() -> None:
+    text = ("The Halvard-3 campaign drilled to bedrock. Progress was fastest in summer. "
+            "The drill was made by Tessan Instruments.")  # fmt: skip
+    a = judge("In which city is the maker of the drill used in the Halvard-3 campaign based?",
+              [snip(1, "Halvard-3 drilling campaign", text)])  # fmt: skip
+    entities = [f.entity for f in a.follow_ups]
+    assert "Tessan Instruments" in entities and "Progress" not in entities
+
+
+def test_a_sister_ship_mentioned_in_another_vessels_document_is_not_its_bridge() -> None:
+    text = ("Harbour Star is a jack-up vessel built in 2015. Its sister vessel Harbour Moon "
+            "followed in 2016.\n\n| Main crane capacity | 2,500 tonnes |")  # fmt: skip
+    a = judge("What is the main crane capacity of the jack-up vessel Harbour Moon?",
+              [snip(1, "Jack-up vessel Harbour Star", text)], searched=3)  # fmt: skip
+    assert a.verdict != Verdict.SUFFICIENT and "2,500" not in quoted(a)
+
+
+def test_a_namesake_with_the_same_fact_is_not_a_bridge() -> None:
+    z7 = snip(1, "Corsa Z7 review", "The Corsa Z7 Touring is roomy. Buyers who need less "
+              "space should look at the Corsa Z5, which has a lower price.")  # fmt: skip
+    z5 = snip(2, "Corsa Z5 review", "The Corsa Z5 is compact. Prices start at €38,900.")
+    a = judge("What is the starting price of the Corsa Z7 Touring?", [z7, z5], searched=3)
+    assert "38,900" not in quoted(a)
+
+
+@pytest.mark.parametrize(
+    ("question", "title", "text", "figure"),
+    [
+        ("Report the peak DC charging power of the Corsa Z7.", "Corsa Z7 review",
+         "The Corsa Z7 has a 90 kWh battery. It charges at up to 210 kW on DC.", "210 kW"),
+        ("Report the elevation of Brekka Station.", "Brekka Station",
+         "Brekka Station lies on a terrace at 1,204 m above sea level.", "1,204 m"),
+        ("How long did the 2022 cable repair at Tarn Flats take?", "Tarn Flats wind farm",
+         "In 2022 the cable at Tarn Flats failed 6 km from shore. The cable repair in 2022 "
+         "took 9 days.", "9 days"),
+    ],
+)  # fmt: skip
+def test_units_state_the_quantity_the_question_names(
+    question: str, title: str, text: str, figure: str
+) -> None:
+    a = judge(question, [snip(1, title, text)])
+    assert a.verdict == Verdict.SUFFICIENT and figure in quoted(a)
+
+
+def test_units_imply_only_their_own_quantity() -> None:
+    assert "power" in implied_stems("charges at 210 kW")
+    assert "temperature" not in implied_stems("charges at 210 kW")
+    assert not implied_stems("The station was founded by the navy.")
+
+
+def test_an_abbreviation_defined_in_the_document_states_its_long_form() -> None:
+    text = ("The primary endpoint was the objective response rate (ORR) by central review. "
+            "The ORR was 38.5% in the full population. Among patients with brain "
+            "metastases, the intracranial response rate was 21%.")  # fmt: skip
+    a = judge("What objective response rate did the TIDE-4 trial report?",
+              [snip(1, "TIDE-4: a phase 2 trial", text)])  # fmt: skip
+    assert a.verdict == Verdict.SUFFICIENT and "38.5%" in quoted(a)
+    assert defined("the Psoriasis Area and Severity Index (PASI)")["PASI"] >= {"area", "index"}
+    assert expanded("the FDA said", defined("an (FDA) note")) == set()
+
+
+def test_how_many_needs_the_counted_thing_but_people_go_by_many_names() -> None:
+    text = "The TIDE-9 trial enrolled 1,480 adults with asthma at 120 sites."
+    hits = [snip(1, "TIDE-9 trial", text)]
+    assert judge("How many patients were enrolled in the TIDE-9 trial?", hits).verdict == (
+        Verdict.SUFFICIENT
+    )
+    a = judge("In how many countries did TIDE-9 enrol participants?", hits, searched=3)
+    assert a.verdict != Verdict.SUFFICIENT and not a.claims
+
+
+def test_a_name_headed_by_a_question_noun_is_a_step_not_the_answer() -> None:
+    text = "Brekka Station was founded in 1968 and is operated by the Norland Polar Institute."
+    a = judge("Who directs the institute that operates Brekka Station?",
+              [snip(1, "Brekka Station", text)], searched=3)  # fmt: skip
+    assert a.verdict != Verdict.SUFFICIENT
+    b = judge("Which institute operates Brekka Station?", [snip(1, "Brekka Station", text)])
+    assert b.verdict == Verdict.SUFFICIENT and "Norland Polar Institute" in quoted(b)
+
+
+def test_names_split_at_possessives_and_start_at_word_starts() -> None:
+    assert names("the capacity of Quill Energy's Soria factory") == ["Quill Energy", "Soria"]
+    assert "W" not in " ".join(names("It charges at up to 250 kW on DC chargers."))
+
+
+def test_a_colon_list_of_clauses_becomes_one_part_per_place() -> None:
+    plan = plan_goal("Report the following temperatures, citing a source for each: the mean "
+                     "annual temperature at Brekka Station, at Holm Ridge Observatory and at "
+                     "Skard Col, and the June-August 2023 mean summer temperature at Lind "
+                     "Glacier's KB-2 station.")  # fmt: skip
+    assert [sg.entity for sg in plan.sub_goals] == [
+        "Brekka Station",
+        "Holm Ridge Observatory",
+        "Skard Col",
+        "Lind Glacier",
+    ]
+    assert "summer" in plan.sub_goals[3].text and "summer" not in plan.sub_goals[0].text
+
+
+def test_when_was_it_established_needs_the_passive_not_an_active_verb() -> None:
+    text = ("In April 2021, Velda Tours Ltd. established partnerships with airlines. "
+            "Velda Tours Ltd. was founded on 3 March 2009 in Oslo.")  # fmt: skip
+    a = judge("When was Velda Tours Ltd. established?", [snip(1, "Velda Tours Ltd.", text)])
+    assert a.verdict == Verdict.SUFFICIENT and "3 March 2009" in quoted(a)
+    only_active = snip(1, "Velda Tours Ltd.", text.split(". Velda")[0] + ".")
+    b = judge("When was Velda Tours Ltd. established?", [only_active], searched=3)
+    assert b.verdict != Verdict.SUFFICIENT
+
+
+def test_each_compared_entity_is_judged_with_its_own_qualifiers() -> None:
+    question = ("Compare the operating income of Tidy Homes Ltd. in 2018 and Urban Mart in 2020. "
+                "Which company had higher operating income?")  # fmt: skip
+    sg = plan_goal(question).sub_goals[0]
+    assert sg.compare == ["Tidy Homes Ltd.", "Urban Mart"]
+    assert "2020" not in sg.queries[0] and "2018" not in sg.queries[1]
+    tidy = snip(1, "Tidy Homes Ltd. annual report", "Tidy Homes Ltd. cleans houses. The company "
+                "reported an operating income of $25 million in 2018.")  # fmt: skip
+    mart = snip(2, "Urban Mart annual report", "Urban Mart sells food. The operating income "
+                "for 2020 was $500 million.")  # fmt: skip
+    a = assess_offline(sg, [tidy, mart], searched=["q"])
+    assert a.verdict == Verdict.SUFFICIENT
+    assert "$25 million" in quoted(a) and "$500 million" in quoted(a)
+
+
+def test_a_sentence_dated_to_another_year_does_not_answer() -> None:
+    text = ("Arbor Foods Inc. reported revenue of $80 million in 2021. "
+            "The company was founded in 2009 and reports every year since 2019.")  # fmt: skip
+    a = judge("What was the revenue of Arbor Foods Inc. in 2019?",
+              [snip(1, "Arbor Foods Inc. annual report", text)], searched=3)  # fmt: skip
+    assert "$80 million" not in quoted(a)
