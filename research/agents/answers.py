@@ -9,8 +9,19 @@ import re
 from dataclasses import dataclass
 
 from research.agents.abbreviations import defined, expanded
-from research.agents.text import STOPWORDS, mentions, names, sentences, stem, words
-from research.agents.units import NUMBER, QUANTITY_STEMS, implied_stems
+from research.agents.dates import YEAR, asked_times, dated_elsewhere, months, states_event
+from research.agents.lexicon import SYNONYMS
+from research.agents.text import (
+    STOPWORDS,
+    mentions,
+    names,
+    sentences,
+    speaks_of,
+    stem,
+    table_header,
+    words,
+)
+from research.agents.units import NUMBER, NUMBER_WORDS, QUANTITY_STEMS, implied_stems
 from research.contracts import Citation, Claim, Snippet
 
 # Terms that frame a question more than they name the fact: weighed less, never required.
@@ -25,7 +36,7 @@ SOFT = frozenset(
     recent based known called reach reached achieve achieved record recorded register
     registered post posted have had hold held make made get got show showed shown give gave
     take use used do done produce produced deliver delivered see saw activity activities
-    initiative initiatives action actions effort efforts""".split()
+    initiative initiatives action actions effort efforts start starting initial""".split()
 )
 # Comparatives and answer-type nouns ("which city") say what kind of answer, not which fact.
 FRAME = frozenset(
@@ -42,7 +53,8 @@ MEASURES = frozenset(
     temperature elevation altitude height depth range factor value size length duration weight
     speed time age population budget sales profit income margin ratio enrolment enrollment
     output production efficiency sensitivity specificity volume area distance power
-    energy""".split()
+    energy equity assets liabilities debt cash dividend earnings ebitda turnover salary fee loss
+    expenses spending valuation""".split()
 )
 # Kinds of named thing: after "what"/"which" they type the answer, they are not the fact.
 KINDS = frozenset(
@@ -55,8 +67,6 @@ KINDS = frozenset(
 )
 ACCEPT = 0.5
 QUOTE_MAX = 400
-_YEAR = re.compile(r"\b(1[5-9]\d\d|20\d\d)\b")
-_MONTH = re.compile(r"\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b", re.IGNORECASE)
 
 
 def answer_type(question: str) -> str:
@@ -86,6 +96,8 @@ def answer_type(question: str) -> str:
     )
     if head and any(stem(w) in MEASURES for w in words(head.group(1))):
         return "number"
+    if re.search(r"\b(?:what|how much) did\b.*\bcost\b", q):
+        return "number"
     if re.search(r"^\s*report\b", q) and any(stem(w) in MEASURES for w in words(q)[:6]):
         return "number"
     return "any"
@@ -111,6 +123,19 @@ def counted(question: str) -> frozenset[str]:
     return found
 
 
+_COUNT = re.compile(
+    rf"(?:(?<![\w-])\d(?:[\d,.]*\d)?|\b{NUMBER_WORDS})(?=\s+((?:[\w-]+\s+){{0,2}}[\w-]+))",
+    re.IGNORECASE,
+)
+
+
+def counts(sentence: str, counted_stems: frozenset[str]) -> bool:
+    """A number counting the thing asked about: "218 patients", "412 charging sites"."""
+    return any(
+        stem(w) in counted_stems for m in _COUNT.finditer(sentence) for w in words(m.group(1))
+    )
+
+
 # Counted people go by many names: "enrolled 2,204 adults" answers "how many patients".
 _PEOPLE = tuple(
     frozenset(stem(w) for w in group.split())
@@ -119,36 +144,6 @@ _PEOPLE = tuple(
         "employees staff workers personnel people",
     )
 )
-
-
-_PASSIVE_WHEN = re.compile(
-    r"^\s*(?:when|in what year|what year)\s+(?:was|were)\s+.+?\s+([a-z]+ed)\s*\??\s*$",
-    re.IGNORECASE,
-)
-_FOUNDING = ("established", "founded", "incorporated", "formed", "created")
-
-
-def passive_event(question: str) -> tuple[str, ...]:
-    """ "When was X established?" asks when X underwent it: the participles that say so."""
-    match = _PASSIVE_WHEN.match(question)
-    if not match:
-        return ()
-    verb = match.group(1).lower()
-    return _FOUNDING if verb in _FOUNDING else (verb,)
-
-
-def states_event(sentence: str, participles: tuple[str, ...]) -> bool:
-    """Passive or participle use ("was established in", "Founded in 2004"), not the active
-    verb with an object ("X established partnerships in 2021")."""
-    verbs = "|".join(participles)
-    return bool(
-        re.search(
-            rf"\b(?:was|were|been|being|is|are)\s+(?:\w+\s+)?(?:{verbs})\b"
-            rf"|(?:^|[,;(]\s*)(?:{verbs})\b|\b(?:{verbs})\s+(?:in|on|at|during|since|by|as)\b",
-            sentence,
-            re.IGNORECASE,
-        )
-    )
 
 
 def type_ok(
@@ -160,11 +155,11 @@ def type_ok(
     for name in known:
         sentence = re.sub(re.escape(name), " ", sentence, flags=re.IGNORECASE) if name else sentence
     if kind == "number":  # a quantity, not merely a year
-        return bool(NUMBER.search(_YEAR.sub(" ", sentence)))
+        return bool(NUMBER.search(YEAR.sub(" ", sentence)))
     if kind == "duration":
         return stem("duration") in implied_stems(sentence)
     if kind == "date":
-        return bool(_YEAR.search(sentence) or _MONTH.search(sentence))
+        return bool(YEAR.search(sentence) or months(sentence))
     if kind == "name":
         return any(stem(n.split()[-1]) not in along for n in new_names(sentence, known))
     return True
@@ -195,19 +190,13 @@ class Found:
 def _weights(terms: list[str], soft: frozenset[str] = frozenset()) -> dict[str, float]:
     """Soft terms and years weigh less: an annual report's sentences rarely repeat its year
     (the document must still mention it, and a sentence naming another year is passed over)."""
-    return {t: (0.3 if t in SOFT or t in soft or _YEAR.fullmatch(t) else 1.0) for t in terms}
-
-
-def _other_year(sentence: str, years: set[str]) -> bool:
-    """The sentence dates itself, and not to any year asked about."""
-    stated = set(_YEAR.findall(sentence))
-    return bool(years and stated and not stated & years)
+    return {t: (0.3 if t in SOFT or t in soft or YEAR.fullmatch(t) else 1.0) for t in terms}
 
 
 def covers(term: str, stems: set[str]) -> bool:
     """Exact stem, or one a prefix of the other ("direct"/"director", >= 5 letters); quantity
     nouns match only exactly ("share" is no "shareholder")."""
-    if term in stems:
+    if term in stems or SYNONYMS.get(term, frozenset()) & stems:
         return True
     if len(term) < 5 or term in QUANTITY_STEMS:
         return False
@@ -325,7 +314,8 @@ def best_sentence(
     """
     weights = _weights(terms, soft)
     context = doc_context(pool or snippets)
-    years = {t for t in terms if _YEAR.fullmatch(t)}
+    years, asked_months = asked_times(terms)
+    measures = {t for t in terms if t in MEASURES} if kind == "number" else set()
     said = {stem(v) for v in event}  # a sentence stating the event says it, in any synonym
     abbreviations = _doc_abbreviations(pool or snippets)
     best: Found | None = None
@@ -340,19 +330,36 @@ def best_sentence(
             sentence = snip.text[start:end]
             if len(sentence) < 12 or not type_ok(kind, sentence, known, along):
                 continue
-            if not about and not mentions(sentence, subject):
+            if not about and not speaks_of(snip.title, sentence, subject):
                 continue
-            if (event and not states_event(sentence, event)) or _other_year(sentence, years):
+            if event and not states_event(sentence, event):
                 continue
-            covered = _either(_fact_stems(sentence) | expanded(sentence, defs) | said, must)
-            if must and not must <= covered:
+            if dated_elsewhere(sentence, snip.text, years, asked_months):
                 continue
+            header = table_header(snip.text, start)
+            stated = _fact_stems(sentence) | _stems(header) | expanded(sentence, defs)
+            covered = _either(stated | said, must)
+            if must and not counts(sentence, must):
+                continue
+            if measures and not any(covers(m, covered) for m in measures):
+                continue  # a number, but not of the quantity asked for
             score = _share(weights, covered)
             if kind == "name":  # among equals, the sentence naming something new answers
                 score += 0.01 * min(3, len(new_names(sentence, known)))
-            if best is None or score > best.score + 1e-9:
-                best = Found(snip, start, end, score)
+            found = Found(snip, start, end, score)
+            if best is None or score > best.score + 1e-9 or _earlier(found, best):
+                best = found
     return best
+
+
+def _earlier(found: Found, best: Found) -> bool:
+    """Between equal sentences of one document, the earlier states the headline figure
+    ("enrolled 1,506 participants" before "an extension in which 1,102 had enrolled")."""
+    return (
+        abs(found.score - best.score) <= 1e-9
+        and found.snippet.document_id == best.snippet.document_id
+        and (found.snippet.id, found.start) < (best.snippet.id, best.start)
+    )
 
 
 def _claim(found: Found) -> Claim:

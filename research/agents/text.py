@@ -143,6 +143,20 @@ def sentences(text: str) -> list[tuple[int, int]]:
     return out
 
 
+def table_header(text: str, start: int) -> str:
+    """The header row of the Markdown table whose row begins at `start`, or "": a row's cells
+    mean what the header says ("| X5 Long Range | ... | €68,900 |" under "Price from")."""
+    lines = text[:start].split("\n")[:-1]
+    block: list[str] = []
+    for line in reversed(lines):
+        if not line.lstrip().startswith("|"):
+            break
+        block.append(line)
+    if len(block) < 2 or not re.fullmatch(r"\s*\|[\s:|-]+\|?\s*", block[-2]):
+        return ""
+    return block[-1]
+
+
 _ABBREVIATIONS = frozenset(
     """dr mr mrs ms prof st inc ltd co corp no nos vs etc approx jr sr mt ft fig jan feb mar
     apr jun jul aug sep sept oct nov dec e.g i.e u.s""".split()
@@ -160,12 +174,14 @@ def _trim(text: str, start: int, end: int) -> tuple[int, int]:
 _UPPER = "A-ZÀ-ÖØ-ÞĀ-Ž"  # Latin Extended-A alternates cases; its lower ones rarely open a word
 _CAP = rf"(?:[{_UPPER}][\w'’&.-]*|[0-9][\w.-]*[A-Za-z][\w.-]*)"
 _CONNECT = r"(?:of|the|de|du|la|le|von|van|der|for|on|&)"
-NAME = re.compile(rf"(?<![\w'’.-]){_CAP}(?:\s+(?:{_CONNECT}\s+)*{_CAP})*")
+# A name never runs on into the next sentence's opening word ("... Inc. Which company").
+_OPENER = r"(?:Which|What|Who|How|When|Where|Why|The|This|It)\b"
+NAME = re.compile(rf"(?<![\w'’.-]){_CAP}(?:\s+(?!{_OPENER})(?:{_CONNECT}\s+)*{_CAP})*")
 # Where one name ends and the next begins: a possessive ("Quillon Energy's Valladolid") or a
 # sentence end ("HealthPro Innovations. Which company ...").
 _NAME_BREAK = re.compile(
     r"(?<=\w)['’]s\s+|(?<=[a-z]{2})\.\s+"
-    r"|\.\s+(?=(?:Which|What|Who|How|When|Where|Why|The|This|It)\b)"
+    rf"|\.\s+(?={_OPENER})"
 )
 
 
@@ -254,6 +270,19 @@ def mentions(text: str, entity: str) -> bool:
         return False
     # Every word counts: "Tindfjell Research Station" is not any other research station.
     return all(w in present for w in key)
+
+
+def speaks_of(title: str, sentence: str, entity: str) -> bool:
+    """Does a sentence of the document titled `title` speak of `entity`? It names it, or the
+    title names the entity's leading words and the sentence the rest: "X5 Long Range" in the
+    "Voltera X5" review is the "Voltera X5 Long Range"."""
+    if mentions(title, entity) or mentions(sentence, entity):
+        return True
+    parts = entity.split()
+    return any(
+        mentions(title, " ".join(parts[:k])) and mentions(sentence, " ".join(parts[k - 1 :]))
+        for k in range(2, len(parts))
+    )
 
 
 _GENERIC_NAME_WORDS = frozenset(

@@ -168,3 +168,40 @@ def test_a_sentence_dated_to_another_year_does_not_answer() -> None:
     a = judge("What was the revenue of Arbor Foods Inc. in 2019?",
               [snip(1, "Arbor Foods Inc. annual report", text)], searched=3)  # fmt: skip
     assert "$80 million" not in quoted(a)
+
+
+def test_a_route_may_take_a_second_step_through_a_named_institute() -> None:
+    glacier = snip(1, "Lind Glacier mass balance 2023", "Weather data used in the mass-balance "
+                   "analysis of Lind Glacier come from Brekka Station, 14 km to the south.")  # fmt: skip
+    station = snip(2, "Brekka Station", "Brekka Station was founded in 1968. It is operated "
+                   "by the Norland Polar Institute.")  # fmt: skip
+    institute = snip(3, "Norland Polar Institute: annual report", "The Norland Polar Institute "
+                     "is directed by Signe Holm, who took office in 2019.")  # fmt: skip
+    question = ("Who directs the institute that operates the station whose weather data are "
+                "used for Lind Glacier's mass-balance analysis?")  # fmt: skip
+    a = judge(question, [glacier, station, institute])
+    assert a.verdict == Verdict.SUFFICIENT and len(a.claims) == 3
+    assert "Signe Holm" in quoted(a) and "Norland Polar Institute" in quoted(a)
+    b = judge(question, [glacier, station], searched=2)
+    assert b.verdict == Verdict.INSUFFICIENT
+    assert "Norland Polar Institute" in [f.entity for f in b.follow_ups]
+
+
+def test_a_table_row_means_what_its_header_says() -> None:
+    text = ("| Version | Power | Price from |\n| --- | --- | --- |\n"
+            "| Z7 Touring | 300 kW | €61,200 |\n| Z7 Sport | 420 kW | €74,900 |")  # fmt: skip
+    a = judge(
+        "What is the starting price of the Corsa Z7 Sport?", [snip(1, "Corsa Z7 review", text)]
+    )
+    assert a.verdict == Verdict.SUFFICIENT and quoted(a) == "| Z7 Sport | 420 kW | €74,900 |"
+
+
+def test_a_number_of_another_quantity_does_not_answer() -> None:
+    text = "Tarn Flats substation was built on a jacket in 108 m of water and collects at 66 kV."
+    a = judge("What did Tarn Flats cost to build?", [snip(1, "Tarn Flats wind farm", text)],
+              searched=3)  # fmt: skip
+    assert a.verdict != Verdict.SUFFICIENT and not a.claims
+    count = "TIDE-4 was a randomised phase 3 trial of an antibody against interleukin-23 in adults."
+    b = judge("How many patients were enrolled in TIDE-4?", [snip(1, "TIDE-4 trial", count)],
+              searched=3)  # fmt: skip
+    assert b.verdict != Verdict.SUFFICIENT

@@ -1,0 +1,200 @@
+"""Bridges: entities named in the entity's passages that lead to the asked fact.
+
+"In which city is the maker of the drill used in HALICE-22 headquartered?": the campaign's
+passage names the drill's maker (the link), and the maker's own document states the city.
+A route may take one more step ("the institute that operates the station whose data ...").
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from research.agents.answers import (
+    ACCEPT,
+    SOFT,
+    Found,
+    _sentence_naming,
+    _stems,
+    _weights,
+    best_sentence,
+    coverage,
+    covers,
+    doc_context,
+)
+from research.agents.lexicon import common_words
+from research.agents.text import lower_case_words, mentions, names, sentences, words
+from research.contracts import Snippet
+
+# Bridge candidates offered per assessment, best first; the loop searches two at a time,
+# those that some document of the corpus is titled by first. More only spent budget.
+MAX_BRIDGES = 3
+
+
+def _as_name(name: str, lower_case: set[str], opening: bool) -> str | None:
+    """The name as a bridge, or None for ordinary words capitalised by position.
+
+    A single capitalised word also written in lower case is an ordinary word, and so is one
+    opening a sentence that the lexicon knows ("Progress was fastest"); a word opening a
+    multi-word name that way is dropped ("Every E5" -> "E5").
+    """
+    parts = name.split()
+    if opening and len(parts) > 1 and parts[0].lower() in lower_case:
+        parts = parts[1:]
+    if len(parts) > 1:
+        return " ".join(parts)
+    word = parts[0]
+    if re.fullmatch(r"[\d.,%s]+", word) or len(word) < 3:
+        return None
+    if any(ch.isdigit() for ch in word) or word.isupper():
+        return word
+    lowered = word.lower()
+    if lowered in lower_case or (opening and lowered in common_words()):
+        return None
+    return word
+
+
+def bridges(
+    entity: str, question: str, link_snips: list[Snippet], terms: list[str], pool: list[Snippet]
+) -> list[tuple[str, int]]:
+    """Names in the entity's snippets that the question does not name: (name, snippet id)."""
+    asked = [n.lower() for n in names(question)] + [entity.lower()]
+    lower_case = set().union(*(lower_case_words(s.text) for s in pool))
+    weights = _weights(terms)
+    ranked: list[tuple[float, int, str, int]] = []
+    for snip in link_snips:
+        for order, (start, end) in enumerate(sentences(snip.text)):
+            sentence = snip.text[start:end]
+            stems = _stems(sentence)
+            relevance = sum(w for t, w in weights.items() if covers(t, stems))
+            opening = sentence.lstrip("#|*-> \t")
+            for found in names(sentence):
+                name = _as_name(found, lower_case, opening.startswith(found))
+                if not name or name.lower() in asked:
+                    continue
+                if mentions(entity, name) or mentions(name, entity):
+                    continue
+                ranked.append((-relevance, order, name, snip.id))
+    ranked.sort()
+    seen: set[str] = set()
+    out = []
+    for _, _, name, sid in ranked:
+        if name.lower() not in seen:
+            seen.add(name.lower())
+            out.append((name, sid))
+    return out
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What the judge reads a question as, for checking a bridge."""
+
+    question: str
+    entity: str
+    kind: str
+    terms: list[str]
+    soft: frozenset[str]
+    known: tuple[str, ...]
+    must: frozenset[str]
+    along: frozenset[str]
+    own_context: dict[int, set[str]]
+
+
+@dataclass(frozen=True)
+class Route:
+    """The entities passed through and the sentences that say so, link first."""
+
+    score: float
+    path: tuple[str, ...]
+    claims: tuple[Found, ...]
+
+
+def via(q: Reading, name: str, sid: int, snippets: list[Snippet], depth: int = 0) -> Route | None:
+    """The bridge's own document (titled by it) stating the fact the link leads to, or, one
+    step further, naming the next bridge that does. Scored by the share of the question's
+    terms the route's sentences state together."""
+    linked = [s for s in snippets if s.id != sid and mentions(s.title, name)]
+    link = _sentence_naming(next(s for s in snippets if s.id == sid), name)
+    # The link speaks of the entity: it names it, or it lies in the entity's own document.
+    if not (mentions(link.sentence, q.entity) or mentions(link.snippet.title, q.entity)):
+        return None
+    # The link must carry part of the question (the relation), the bridge the rest: what the
+    # entity's own document says ("the HALICE-22 ice-core campaign") is not asked of it.
+    link_stems = _stems(link.sentence)
+    related = [t for t in q.terms if t not in SOFT and covers(t, link_stems)]
+    entity_side = q.own_context.get(link.snippet.document_id, set())
+    unlinked = [t for t in q.terms if not covers(t, link_stems)]
+    rest = [t for t in unlinked if not covers(t, entity_side)]
+    if not related or not rest or not linked:
+        return None
+    # Not strict: words describing the bridge itself ("the manufacturer") need not recur.
+    found = best_sentence(
+        unlinked,
+        linked,
+        q.kind,
+        pool=linked,
+        soft=q.soft,
+        known=(*q.known, name),
+        subject=name,
+        strict=False,
+        must=q.must,
+        along=q.along,
+    )
+    if (
+        found
+        and _states_rest(found, rest, linked, q.soft)
+        and not _sibling(q, name, related, found)
+    ):
+        return _route(q, (name,), (link, found))
+    if depth:
+        return None
+    step = Reading(q.question, name, q.kind, unlinked, q.soft, (*q.known, name), q.must,
+                   q.along, doc_context(linked))  # fmt: skip
+    for next_name, next_sid in bridges(name, q.question, linked, unlinked, snippets)[:3]:
+        if any(mentions(k, next_name) or mentions(next_name, k) for k in q.known if k):
+            continue
+        further = via(step, next_name, next_sid, snippets, depth + 1)
+        if further:
+            return _route(q, (name, *further.path), (link, *further.claims))
+    return None
+
+
+def _states_rest(
+    found: Found, rest: list[str], linked: list[Snippet], soft: frozenset[str]
+) -> bool:
+    """Relation words the bridge's document never uses ("used to select patients") weigh
+    less, but the sentence must state one word the document does use."""
+    bridge_side = set().union(*doc_context(linked).values())
+    unused = frozenset(t for t in rest if not covers(t, bridge_side))
+    if not any(covers(t, _stems(found.sentence)) for t in rest if t not in unused):
+        return False
+    return coverage(rest, found.sentence, soft | unused) >= ACCEPT
+
+
+def _sibling(q: Reading, name: str, related: list[str], found: Found) -> bool:
+    """A namesake ("Voltera X3" beside "Voltera X5") whose own sentence repeats the relation
+    is another entity with the same fact, not the one the relation leads to."""
+    shared = set(words(q.entity)) & set(words(name))
+    stems = _stems(found.sentence)
+    return bool(shared) and all(covers(t, stems) for t in related)
+
+
+def _route(q: Reading, path: tuple[str, ...], claims: tuple[Found, ...]) -> Route:
+    said = set().union(*(_stems(f.sentence) for f in claims))
+    return Route(sum(covers(t, said) for t in q.terms) / len(q.terms), path, claims)
+
+
+def next_hops(
+    q: Reading, first: list[tuple[str, int]], snippets: list[Snippet]
+) -> list[tuple[str, int]]:
+    """For bridges whose documents were retrieved but do not state the fact, the names those
+    documents point on to: the searches a third hop needs."""
+    out: list[tuple[str, int]] = []
+    taken = {n.lower() for n, _ in first} | {k.lower() for k in q.known if k}
+    for name, sid in first[:2]:
+        linked = [s for s in snippets if s.id != sid and mentions(s.title, name)]
+        for next_name, next_sid in bridges(name, q.question, linked, q.terms, snippets)[:1]:
+            if next_name.lower() not in taken:
+                taken.add(next_name.lower())
+                out.append((next_name, next_sid))
+    return out
