@@ -96,6 +96,15 @@ semantic AS (
         ORDER BY ch.embedding <=> %(vec)s::vector LIMIT %(pool)s
     ) s
 )"""
+# The same, ordered by an expression the HNSW index cannot serve: every chunk in scope is
+# compared. A filtered approximate scan can come back short (dead tuples, a small scope in a
+# large table); below EXACT_VECTOR_SCAN_MAX chunks in scope exact is cheap and never misses.
+SEMANTIC_EXACT_CTE = SEMANTIC_CTE.replace(
+    "ORDER BY ch.embedding <=> %(vec)s::vector", "ORDER BY (ch.embedding <=> %(vec)s::vector) + 0"
+)
+SCOPE_SIZE = f"""
+WITH {ACCESS_CTES}
+SELECT count(*) FROM corpora_chunk WHERE document_id IN (SELECT id FROM docs)"""
 
 FULLTEXT_CTES = """
 total AS (
@@ -134,8 +143,11 @@ title AS (
     ) t
 )"""
 
-SQL = f"""
-WITH {ACCESS_CTES}, {SEMANTIC_CTE}, {FULLTEXT_CTES}, {TITLE_CTES},
+
+def _sql(semantic: str) -> str:
+    """The fused query around one semantic retriever (indexed or exact)."""
+    return f"""
+WITH {ACCESS_CTES}, {semantic}, {FULLTEXT_CTES}, {TITLE_CTES},
 ids AS (SELECT id FROM semantic UNION SELECT id FROM fulltext UNION SELECT id FROM title)
 SELECT ch.id, ch.corpus_id, v.slug, ch.document_id, d.title, ch.page_start, ch.page_end,
        ch.char_start, ch.char_end, ch.text, ch.page_breaks,
@@ -153,6 +165,10 @@ LEFT JOIN title t ON t.id = ch.id
 ORDER BY fused DESC, ch.id
 LIMIT %(fetch)s
 """
+
+
+SQL = _sql(SEMANTIC_CTE)
+SQL_EXACT = _sql(SEMANTIC_EXACT_CTE)
 
 
 def quoted_phrases(query: str) -> list[str]:
@@ -186,9 +202,11 @@ def chunk_search(
         vector = get_embedder(embedder_name).embed_query(query)
     params = query_params(user, query, corpus_ids, k, filters, weights, vector)
     with transaction.atomic(), connection.cursor() as cur:
+        cur.execute(SCOPE_SIZE, params)
+        exact = cur.fetchone()[0] <= settings.EXACT_VECTOR_SCAN_MAX
         cur.execute("SET LOCAL hnsw.ef_search = %s", [max(params["pool"], settings.HNSW_EF_SEARCH)])
         cur.execute("SET LOCAL hnsw.iterative_scan = relaxed_order")
-        cur.execute(SQL, params)
+        cur.execute(SQL_EXACT if exact else SQL, params)
         rows = cur.fetchall()
     hits = [_hit(row) for row in rows]
     return collapse_duplicates(hits)[:k]

@@ -234,6 +234,8 @@ SSE_SETUP_CONNECTIONS = env_int("SSE_SETUP_CONNECTIONS", 10)  # per web worker, 
 # --- Retrieval --------------------------------------------------------------------------
 STAFF_SEES_ALL_CORPORA = env_bool("STAFF_SEES_ALL_CORPORA")
 HNSW_EF_SEARCH = env_int("HNSW_EF_SEARCH", 100)
+# Chunks in a search's scope up to which vectors are compared exactly instead of through HNSW.
+EXACT_VECTOR_SCAN_MAX = env_int("EXACT_VECTOR_SCAN_MAX", 50_000)
 SEARCH_TITLE_MIN_SIMILARITY = float(os.environ.get("SEARCH_TITLE_MIN_SIMILARITY", "0.6"))
 
 # --- Uploads ----------------------------------------------------------------------------

@@ -36,7 +36,8 @@ SOFT = frozenset(
     recent based known called reach reached achieve achieved record recorded register
     registered post posted have had hold held make made get got show showed shown give gave
     take use used do done produce produced deliver delivered see saw activity activities
-    initiative initiatives action actions effort efforts start starting initial""".split()
+    initiative initiatives action actions effort efforts start starting initial experience
+    experienced""".split()
 )
 # Comparatives and answer-type nouns ("which city") say what kind of answer, not which fact.
 FRAME = frozenset(
@@ -44,7 +45,7 @@ FRAME = frozenset(
     for w in """larger smaller higher lower older younger earlier later more less bigger greater
     fewer longer shorter taller heavier lighter faster slower better worse largest smallest
     highest lowest oldest earliest latest most least city town country place state region nation
-    year date month day person""".split()
+    year date month day person times""".split()
 )
 # Nouns naming a quantity: the answer must hold a number.
 MEASURES = frozenset(
@@ -165,13 +166,17 @@ def type_ok(
     return True
 
 
+def is_demonym(name: str) -> bool:
+    """A lone "Swedish", "Libyan", "Japanese": an adjective, not a name to answer with."""
+    return " " not in name and bool(re.search(r"(ish|ian|ese|ic|ean|can|yan)$", name))
+
+
 def new_names(sentence: str, known: tuple[str, ...]) -> list[str]:
     """Names in the sentence not already known; lone demonyms ("Swedish") are adjectives."""
     return [
         n
         for n in names(sentence)
-        if not any(mentions(k, n) or mentions(n, k) for k in known if k)
-        and not (" " not in n and re.search(r"(ish|ian|ese|ic)$", n))
+        if not any(mentions(k, n) or mentions(n, k) for k in known if k) and not is_demonym(n)
     ]
 
 
@@ -328,7 +333,9 @@ def best_sentence(
         about = not subject or mentions(snip.title, subject)
         for start, end in sentences(snip.text):
             sentence = snip.text[start:end]
-            if len(sentence) < 12 or not type_ok(kind, sentence, known, along):
+            if len(sentence) < 12 or sentence.startswith("#"):  # a heading states nothing
+                continue
+            if not type_ok(kind, sentence, known, along):
                 continue
             if not about and not speaks_of(snip.title, sentence, subject):
                 continue
@@ -371,6 +378,30 @@ def _claim(found: Found) -> Claim:
     )
 
 
+_GOES_ON = re.compile(
+    r"^(?:This|These|That|Those|It|Its|They|Their|Such|As a result|Consequently|In turn|"
+    r"The (?:company|measures?|moves?|changes?|decisions?|events?|initiatives?))\b"
+)
+
+
+def continuation(first: Found, snippets: list[Snippet], limit: int = 2) -> list[Found]:
+    """The sentences right after `first` that go on about it ("This involved ..."), in its
+    snippet or in the next chunk of its document: an explanation is quoted whole."""
+    tail = first.sentence[-40:]
+    for snip in [first.snippet, *snippets]:
+        at = snip.text.find(tail) if snip.document_id == first.snippet.document_id else -1
+        following = [(s, e) for s, e in sentences(snip.text) if at >= 0 and s >= at + len(tail)]
+        if not following:
+            continue
+        out: list[Found] = []
+        for start, end in following[:limit]:
+            if not _GOES_ON.match(snip.text[start:end]):
+                break
+            out.append(Found(snip, start, end, first.score))
+        return out
+    return []
+
+
 def _more_sentences(
     terms: list[str], snippets: list[Snippet], first: Found, soft: frozenset[str], subject: str
 ) -> list[Found]:
@@ -389,15 +420,18 @@ def _more_sentences(
             if score >= ACCEPT:
                 ranked.append((-score, order, Found(snip, start, end, score)))
     ranked.sort(key=lambda r: (r[0], r[1]))
-    seen = {" ".join(first.sentence.split())}
+    return distinct([first, *(found for _, _, found in ranked)])[1:3]
+
+
+def distinct(found: list[Found]) -> list[Found]:
+    """Sentences in order, without repeats: chunks overlap, so fragments recur."""
+    seen: list[str] = []
     out = []
-    for _, _, found in ranked:
-        key = " ".join(found.sentence.split())
-        if not any(key in k or k in key for k in seen):  # chunks overlap: fragments recur
-            seen.add(key)
-            out.append(found)
-        if len(out) == 2:
-            break
+    for f in found:
+        key = " ".join(f.sentence.split())
+        if not any(key in k or k in key for k in seen):
+            seen.append(key)
+            out.append(f)
     return out
 
 

@@ -21,6 +21,7 @@ from research.agents.answers import (
     coverage,
     covers,
     doc_context,
+    is_demonym,
 )
 from research.agents.lexicon import common_words
 from research.agents.text import lower_case_words, mentions, names, sentences, words
@@ -49,7 +50,7 @@ def _as_name(name: str, lower_case: set[str], opening: bool) -> str | None:
     if any(ch.isdigit() for ch in word) or word.isupper():
         return word
     lowered = word.lower()
-    if lowered in lower_case or (opening and lowered in common_words()):
+    if lowered in lower_case or (opening and lowered in common_words()) or is_demonym(word):
         return None
     return word
 

@@ -22,7 +22,9 @@ from research.agents.answers import (
     alternatives,
     answer_type,
     best_sentence,
+    continuation,
     counted,
+    distinct,
     doc_context,
 )
 from research.agents.bridges import MAX_BRIDGES, Reading, bridges, next_hops, via
@@ -44,6 +46,13 @@ def _query_words(question: str, exclude: list[str], covered: set[str] | None = N
     return query_words(question, skip={stem(w) for w in exclude} | (covered or set()) | FRAME)
 
 
+def _compared_by(question: str) -> str:
+    """What each compared entity needs: a date for "earlier", a number for a measure."""
+    if re.search(r"\b(?:earlier|later|earliest|latest|first|sooner|before|after)\b", question):
+        return "date"
+    return "number" if set(content_terms(question)) & MEASURES else "any"
+
+
 def assess_entity(
     sub_goal: SubGoal, entity: str, snippets: list[Snippet], searched: list[str]
 ) -> Assessment:
@@ -51,7 +60,7 @@ def assess_entity(
     question = sub_goal.text
     kind = answer_type(question)
     if sub_goal.compare and kind == "name":  # "which company had the higher X": one of them,
-        kind = "number" if set(content_terms(question)) & MEASURES else "any"  # by its X
+        kind = _compared_by(question)  # told apart by its X
     exclude = words(" ".join([entity, *sub_goal.compare]))
     exclude += qualifiers_of_others(question, entity, sub_goal.compare)
     must = counted(question)
@@ -98,8 +107,10 @@ def assess_entity(
     )
     if direct and direct.score >= ACCEPT:
         claims = [_claim(direct)]
-        if kind == "any":  # a how/why/describe question: quote the other strong sentences too
-            claims += [_claim(f) for f in _more_sentences(terms, own, direct, soft, entity)]
+        if kind == "any":  # a how/why/describe question: quote the explanation's sentences,
+            more = continuation(direct, own)  # then the other strong sentences too
+            more += _more_sentences(terms, own, direct, soft, entity)
+            claims += [_claim(f) for f in distinct([direct, *more])[1:]]
         return Assessment(
             sub_goal=sub_goal.key,
             verdict=Verdict.SUFFICIENT,

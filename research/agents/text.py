@@ -227,7 +227,7 @@ def clean_name(raw: str) -> str:
 # Capitalised only because they open the sentence: "After David Stern retired ..."
 _LEADING = re.compile(
     r"^(?:After|Before|Since|During|While|Although|Though|Unlike|Despite|Besides|Following|"
-    r"Until|Once|If|Because|Whereas|Apart from|According to|Like|Both|Either|Neither)\s+"
+    r"Until|Once|If|Because|Whereas|Apart from|According to|Based on|Like|Both|Either|Neither)\s+"
 )
 
 

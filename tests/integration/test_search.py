@@ -162,3 +162,18 @@ def test_near_duplicate_hits_collapse_into_one_keeping_every_chunk_id(owner) -> 
     )
     reservoir = [h for h in hits if "reservoir" in h.text]
     assert len(reservoir) == 1 and len(reservoir[0].duplicates) == 1
+
+
+def test_a_small_scope_is_ranked_by_exact_vectors_and_the_index_agrees(owner, settings) -> None:
+    crowd = {
+        f"Fish note {i}": f"Young fish number {i} hide in seaweed woodland." for i in range(60)
+    }
+    make_corpus(owner=owner, slug="crowd", docs=crowd, public=True)
+    corpus = make_corpus(owner=owner, slug="para2", docs=PATENT_DOCS, public=True)
+    query = "seaweed woodland habitat for young fish"
+    exact = chunk_search(user=owner, query=query, k=3, corpus_ids=[corpus.pk])
+    assert sorted(h.semantic_rank for h in exact) == [1, 2, 3]  # every chunk in scope compared
+    assert exact[0].title == "Marine biology notes"
+    settings.EXACT_VECTOR_SCAN_MAX = 0  # the HNSW path
+    indexed = chunk_search(user=owner, query=query, k=1, corpus_ids=[corpus.pk])
+    assert indexed[0].title == "Marine biology notes"

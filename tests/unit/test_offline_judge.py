@@ -205,3 +205,26 @@ def test_a_number_of_another_quantity_does_not_answer() -> None:
     b = judge("How many patients were enrolled in TIDE-4?", [snip(1, "TIDE-4 trial", count)],
               searched=3)  # fmt: skip
     assert b.verdict != Verdict.SUFFICIENT
+
+
+def test_a_demonym_is_no_bridge_and_a_heading_no_answer() -> None:
+    person = snip(1, "Arvid Lund", "Arvid Lund (1942-2011) was a Norwegian politician.")
+    heading = snip(2, "Timeline of the 2011 Norwegian crisis", "# Timeline of the 2011 "
+                   "Norwegian crisis\n\nThe crisis began in March.")  # fmt: skip
+    a = judge("What was Arvid Lund's title during the 2011 Norwegian crisis?", [person, heading])
+    assert "Norwegian" not in [f.entity for f in a.follow_ups]
+    assert all(not c.citations[0].quote.startswith("#") for c in a.claims)
+
+
+def test_an_explanation_is_quoted_with_the_sentence_that_goes_on_about_it() -> None:
+    first = snip(1, "Arbor Foods Inc. annual report", "Arbor Foods Inc. had a calm year. In June "
+                 "2021, Arbor Foods Inc. updated its risk management measures to ensure "
+                 "continuous operation.")  # fmt: skip
+    # The next chunk of the same document repeats the end of the sentence, then goes on.
+    second = first.model_copy(update={"id": 2, "text": "measures to ensure continuous operation. "
+                              "This involved identifying new risks and mitigation plans. "
+                              "Revenue rose."})  # fmt: skip
+    a = judge("How did the risk management measures updated in June 2021 ensure continuous "
+              "operation for Arbor Foods Inc.?", [first, second])  # fmt: skip
+    assert a.verdict == Verdict.SUFFICIENT
+    assert "This involved identifying new risks" in quoted(a) and "Revenue" not in quoted(a)
