@@ -21,7 +21,15 @@ from research.agents.text import (
     table_header,
     words,
 )
-from research.agents.units import NUMBER, NUMBER_WORDS, QUANTITY_STEMS, implied_stems
+from research.agents.units import (
+    MONEY_NOUNS,
+    NUMBER,
+    NUMBER_WORDS,
+    QUANTITY_STEMS,
+    RATE_NOUNS,
+    implied_stems,
+    states_money,
+)
 from research.contracts import Citation, Claim, Snippet
 
 # Terms that frame a question more than they name the fact: weighed less, never required.
@@ -321,6 +329,7 @@ def best_sentence(
     context = doc_context(pool or snippets)
     years, asked_months = asked_times(terms)
     measures = {t for t in terms if t in MEASURES} if kind == "number" else set()
+    money = bool(measures) and measures <= MONEY_NOUNS and not RATE_NOUNS & set(terms)
     said = {stem(v) for v in event}  # a sentence stating the event says it, in any synonym
     abbreviations = _doc_abbreviations(pool or snippets)
     best: Found | None = None
@@ -350,6 +359,8 @@ def best_sentence(
                 continue
             if measures and not any(covers(m, covered) for m in measures):
                 continue  # a number, but not of the quantity asked for
+            if money and not states_money(sentence):
+                continue
             score = _share(weights, covered)
             if kind == "name":  # among equals, the sentence naming something new answers
                 score += 0.01 * min(3, len(new_names(sentence, known)))

@@ -13,7 +13,10 @@ NUMBER_WORDS = (
     r"forty|fifty|hundred|thousand|dozen)"
 )
 _N = rf"(?:\d|\b{NUMBER_WORDS})"
-_CURRENCY = r"(?:EUR|USD|GBP|NOK|SEK|DKK|CHF|JPY|CNY|RMB)"
+_CURRENCY = r"(?:EUR|USD|GBP|NOK|SEK|DKK|CHF|JPY|CNY|RMB|INR)"
+_MONEY = (
+    rf"[€$£¥]\s?\d|\d\s?{_CURRENCY}\b|\b{_CURRENCY}\s?\d|\d\s?(?:euros?|dollars?|yuan|pounds)\b"
+)
 _UNITS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(pattern, re.IGNORECASE if flags else 0), nouns)
     for pattern, flags, nouns in (
@@ -25,11 +28,7 @@ _UNITS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\d\s?(?:km|m|cm|mm|ft|feet|metres|meters|miles)\b", 0, "length distance height depth"),
         (r"\babove (?:mean )?sea level\b|\ba\.s\.l\b", 1, "elevation altitude height"),
         (r"\d\s?(?:kg|tonnes?|tons?|lbs?)\b", 0, "weight mass"),
-        (
-            rf"[€$£¥]\s?\d|\d\s?{_CURRENCY}\b|\b{_CURRENCY}\s?\d|\d\s?(?:euros?|dollars?)\b",
-            0,
-            "price cost",
-        ),
+        (_MONEY, 0, "price cost"),
         (
             rf"{_N}[\s-]?(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)\b",
             1,
@@ -39,6 +38,25 @@ _UNITS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
 )
 NUMBER = re.compile(_N, re.IGNORECASE)
 QUANTITY_STEMS = frozenset(stem(n) for _, nouns in _UNITS for n in nouns.split())
+
+
+# Amounts of money: a figure for one must be in a currency, and a bare "16%" is no equity.
+MONEY_NOUNS = frozenset(
+    stem(w)
+    for w in """price cost revenue sales profit income budget equity assets liabilities debt
+    cash dividend earnings ebitda turnover salary fee expenses spending valuation""".split()
+)
+# ... unless a rate of it is asked ("revenue growth", "profit margin").
+RATE_NOUNS = frozenset(
+    stem(w)
+    for w in """growth rate margin ratio share percentage proportion change increase decrease
+    return yield""".split()
+)
+_MONEY_RE = re.compile(_MONEY)
+
+
+def states_money(sentence: str) -> bool:
+    return bool(_MONEY_RE.search(sentence))
 
 
 def implied_stems(sentence: str) -> set[str]:

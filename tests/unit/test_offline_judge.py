@@ -228,3 +228,13 @@ def test_an_explanation_is_quoted_with_the_sentence_that_goes_on_about_it() -> N
               "operation for Arbor Foods Inc.?", [first, second])  # fmt: skip
     assert a.verdict == Verdict.SUFFICIENT
     assert "This involved identifying new risks" in quoted(a) and "Revenue" not in quoted(a)
+
+
+def test_an_amount_of_money_needs_a_currency_but_a_rate_of_it_does_not() -> None:
+    text = ("The return on equity for the year was 16%, reflecting strong shareholder equity. "
+            "Revenue growth in 2021 was 12%.")  # fmt: skip
+    hits = [snip(1, "Velda Tours Ltd. annual report", text)]
+    a = judge("What was the shareholder equity of Velda Tours Ltd. in 2021?", hits, searched=3)
+    assert a.verdict != Verdict.SUFFICIENT and "16%" not in quoted(a)
+    b = judge("What was the revenue growth of Velda Tours Ltd. in 2021?", hits)
+    assert b.verdict == Verdict.SUFFICIENT and "12%" in quoted(b)
