@@ -12,7 +12,6 @@ from dataclasses import dataclass
 
 from research.agents.answers import (
     ACCEPT,
-    SOFT,
     Found,
     _sentence_naming,
     _stems,
@@ -21,9 +20,9 @@ from research.agents.answers import (
     coverage,
     covers,
     doc_context,
-    is_demonym,
 )
 from research.agents.lexicon import common_words
+from research.agents.questions import SOFT, is_demonym
 from research.agents.text import lower_case_words, mentions, names, sentences, words
 from research.contracts import Snippet
 

@@ -11,24 +11,26 @@ import re
 
 from research.agents.answers import (
     ACCEPT,
-    FRAME,
-    MEASURES,
-    SOFT,
     _claim,
     _more_sentences,
     _short,
     _stems,
-    along_the_way,
-    alternatives,
-    answer_type,
     best_sentence,
     continuation,
-    counted,
     distinct,
     doc_context,
 )
 from research.agents.bridges import MAX_BRIDGES, Reading, bridges, next_hops, via
 from research.agents.dates import passive_event
+from research.agents.questions import (
+    FRAME,
+    MEASURES,
+    SOFT,
+    along_the_way,
+    alternatives,
+    answer_type,
+    counted,
+)
 from research.agents.text import (
     content_terms,
     names,
