@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from research.agents.dates import MONTHS
 from research.agents.text import (
     NAME,
     clean_name,
@@ -31,10 +32,7 @@ _COMPARE = re.compile(
     r"bigger|greater|fewer)\b",
     re.IGNORECASE,
 )
-_MONTH = (
-    r"(?:January|February|March|April|May|June|July|August|September|October|November|"
-    r"December)"
-)
+_MONTH = "(?:" + "|".join(m.capitalize() for m in MONTHS) + ")"
 # Months and spans of them ("June-August") are capitalised but never what a part is about.
 _CALENDAR = re.compile(rf"{_MONTH}(?:\s*[-–]\s*{_MONTH})?(?:\s+\d{{4}})?")
 _EACH = re.compile(r"\b(each|every|respectively|for all|individually)\b", re.IGNORECASE)
