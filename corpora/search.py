@@ -47,6 +47,7 @@ class Hit:
     corpus_id: int
     corpus_slug: str
     document_id: int
+    ordinal: int  # the chunk's place in its document
     title: str
     page_start: int
     page_end: int
@@ -149,7 +150,7 @@ def _sql(semantic: str) -> str:
     return f"""
 WITH {ACCESS_CTES}, {semantic}, {FULLTEXT_CTES}, {TITLE_CTES},
 ids AS (SELECT id FROM semantic UNION SELECT id FROM fulltext UNION SELECT id FROM title)
-SELECT ch.id, ch.corpus_id, v.slug, ch.document_id, d.title, ch.page_start, ch.page_end,
+SELECT ch.id, ch.corpus_id, v.slug, ch.document_id, ch.ordinal, d.title, ch.page_start, ch.page_end,
        ch.char_start, ch.char_end, ch.text, ch.page_breaks,
        1 - s.dist, s.rnk, f.score, f.rnk, t.sim, t.rnk,
        COALESCE(%(w_sem)s / (%(rrf_k)s + s.rnk), 0)
@@ -252,6 +253,7 @@ def _hit(row: tuple) -> Hit:
         corpus_id,
         slug,
         document_id,
+        ordinal,
         title,
         p0,
         p1,
@@ -272,6 +274,7 @@ def _hit(row: tuple) -> Hit:
         corpus_id=corpus_id,
         corpus_slug=slug,
         document_id=document_id,
+        ordinal=ordinal,
         title=title,
         page_start=p0,
         page_end=p1,

@@ -72,3 +72,24 @@ def chunks_get_for(
 
 def user_can_manage(*, user: AbstractBaseUser | AnonymousUser, corpus: Corpus) -> bool:
     return bool(user.is_authenticated and (user.is_superuser or corpus.owner_id == user.pk))
+
+
+def chunks_around(
+    *, user: AbstractBaseUser | AnonymousUser, chunk_id: int, corpus_ids: list[int], reach: int
+) -> list[Chunk]:
+    """The chunks of `chunk_id`'s document within `reach` places of it, in order: a section
+    read whole. Empty unless the user may read the document and it is ready and in scope."""
+    visible = corpora_visible(user=user).filter(pk__in=corpus_ids)
+    centre = Chunk.objects.filter(
+        pk=chunk_id, corpus__in=visible, document__status=Document.Status.READY
+    ).first()
+    if centre is None:
+        return []
+    return list(
+        Chunk.objects.filter(
+            document_id=centre.document_id,
+            corpus__in=visible,
+            ordinal__gte=centre.ordinal - reach,
+            ordinal__lte=centre.ordinal + reach,
+        ).order_by("ordinal")
+    )

@@ -77,6 +77,7 @@ class Snippet(Contract):
     id: int = Field(description="Snippet id (chunk id); citations use it.")
     corpus_id: int
     document_id: int
+    ordinal: int = Field(default=0, description="The chunk's place in its document.")
     title: str
     page_start: int
     page_end: int

@@ -12,7 +12,6 @@ import time
 from research.agents.gate import gate_dossier
 from research.agents.rewriter import fallback_queries, first_queries
 from research.agents.router import RouteSignal, route_plan
-from research.agents.text import mentions
 from research.contracts import (
     NO_DATA,
     Dossier,
@@ -25,6 +24,7 @@ from research.contracts import (
     Verdict,
 )
 from research.errors import ProviderError
+from research.loop_search import read_sections, search
 from research.loop_state import LoopConfig, State
 from research.providers.base import ResearchProvider
 from research.recorder import Recorder
@@ -108,9 +108,11 @@ def run_loop(
             if state.budget_left() <= 0:
                 break
             rec.check()
-            _search(rec, state, scope, query)
+            search(rec, state, scope, query)
         for sg in state.open_goals():
             rec.check()
+            _assess(rec, state, scope, sg)
+        for sg in read_sections(rec, state, iteration):
             _assess(rec, state, scope, sg)
         still_open = state.open_goals()
         if not still_open:
@@ -178,45 +180,6 @@ def _initial_queries(state: State, scope: Scope) -> list[Query]:
 
 def _same_text(a: str, b: str) -> bool:
     return " ".join(a.lower().split()).strip(" ?.") == " ".join(b.lower().split()).strip(" ?.")
-
-
-def _search(rec: Recorder, state: State, scope: Scope, query: Query) -> None:
-    from research import retrieval
-
-    hits = retrieval.search(rec.run, scope, query, k=state.config.k)
-    state.searches += 1
-    for snip in hits:
-        state.snippets[snip.id] = snip
-    targets = (
-        [query.sub_goal]
-        if query.sub_goal
-        else [
-            sg.key
-            for sg in state.plan.sub_goals
-            if len(state.plan.sub_goals) == 1
-            or any(mentions(h.title + " " + h.text, sg.entity) for h in hits)
-        ]
-    )
-    for key in targets:
-        pool = state.evidence.setdefault(key, {})
-        for snip in hits:
-            if query.sub_goal or mentions(snip.title + " " + snip.text, _entity(state, key)):
-                pool.setdefault(snip.id, snip)
-    rec.emit("query", query.model_dump(mode="json"))
-    rec.emit(
-        "hits",
-        {
-            "query": query.key,
-            "sub_goal": query.sub_goal,
-            "hits": [retrieval.hit_payload(s) for s in hits],
-            "budget_used": state.searches,
-            "budget": state.config.budget,
-        },
-    )
-
-
-def _entity(state: State, key: str) -> str:
-    return next(sg.entity for sg in state.plan.sub_goals if sg.key == key)
 
 
 def _context(state: State, key: str) -> list[Snippet]:

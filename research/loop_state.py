@@ -50,6 +50,7 @@ class State:
     last_query: dict[str, str] = field(default_factory=dict)
     assessments: dict[str, Assessment] = field(default_factory=dict)
     snippets: dict[int, Snippet] = field(default_factory=dict)
+    sections_read: set[str] = field(default_factory=set)
     provider_s: float = 0.0
     provider: ResearchProvider | None = None
 

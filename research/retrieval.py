@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from corpora.models import Corpus
 from corpora.routing import corpus_centroids, route_signals
 from corpora.search import SearchFilters, chunk_search
-from corpora.selectors import chunks_get_for, corpora_visible, titles_naming
+from corpora.selectors import chunks_around, chunks_get_for, corpora_visible, titles_naming
 from research.agents.router import RouteSignal
 from research.contracts import CorpusInfo, Dossier, Plan, Query, Scope, SectionStatus, Snippet
 from research.errors import DossierError
@@ -83,6 +83,7 @@ def search(run: Any, scope: Scope, query: Query, *, k: int) -> list[Snippet]:
             id=h.chunk_id,
             corpus_id=h.corpus_id,
             document_id=h.document_id,
+            ordinal=h.ordinal,
             title=h.title,
             page_start=h.page_start,
             page_end=h.page_end,
@@ -91,6 +92,27 @@ def search(run: Any, scope: Scope, query: Query, *, k: int) -> list[Snippet]:
             page_breaks=[(int(a), int(b)) for a, b in h.page_breaks],
         )
         for h in hits[:k]
+    ]
+
+
+def section(run: Any, centre: Snippet, corpus_ids: list[int], reach: int) -> list[Snippet]:
+    """The chunks around `centre` in its document, as snippets ranked just below it."""
+    return [
+        Snippet(
+            id=c.pk,
+            corpus_id=c.corpus_id,
+            document_id=c.document_id,
+            ordinal=c.ordinal,
+            title=c.title,
+            page_start=c.page_start,
+            page_end=c.page_end,
+            text=c.text,
+            score=centre.score * (1 - 0.01 * abs(c.ordinal - centre.ordinal)),
+            page_breaks=[(int(a), int(b)) for a, b in c.page_breaks],
+        )
+        for c in chunks_around(
+            user=run.owner, chunk_id=centre.id, corpus_ids=corpus_ids, reach=reach
+        )
     ]
 
 

@@ -62,9 +62,16 @@ def bridges(
     lower_case = set().union(*(lower_case_words(s.text) for s in pool))
     weights = _weights(terms)
     ranked: list[tuple[float, int, str, int]] = []
+    headers = _repeated_lines(pool)
     for snip in link_snips:
         for order, (start, end) in enumerate(sentences(snip.text)):
             sentence = snip.text[start:end]
+            line_end = snip.text.find("\n", start)
+            line = snip.text[
+                snip.text.rfind("\n", 0, start) + 1 : None if line_end < 0 else line_end
+            ]
+            if line.strip() in headers:
+                continue
             stems = _stems(sentence)
             relevance = sum(w for t, w in weights.items() if covers(t, stems))
             opening = sentence.lstrip("#|*-> \t")
@@ -83,6 +90,17 @@ def bridges(
             seen.add(name.lower())
             out.append((name, sid))
     return out
+
+
+def _repeated_lines(pool: list[Snippet]) -> set[str]:
+    """Lines found verbatim in three or more documents: headers and footers ("Source: ..."),
+    whose names lead nowhere."""
+    seen: dict[str, set[int]] = {}
+    for snip in pool:
+        for line in snip.text.split("\n"):
+            if line.strip():
+                seen.setdefault(line.strip(), set()).add(snip.document_id)
+    return {line for line, docs in seen.items() if len(docs) >= 3}
 
 
 @dataclass(frozen=True)

@@ -30,7 +30,9 @@ from research.agents.questions import (
     alternatives,
     answer_type,
     counted,
+    without_source,
 )
+from research.agents.summaries import asks_summary, summary
 from research.agents.text import (
     content_terms,
     names,
@@ -59,7 +61,7 @@ def assess_entity(
     sub_goal: SubGoal, entity: str, snippets: list[Snippet], searched: list[str]
 ) -> Assessment:
     """The verdict for one entity of a sub-goal."""
-    question = sub_goal.text
+    question = without_source(sub_goal.text)
     kind = answer_type(question)
     if sub_goal.compare and kind == "name":  # "which company had the higher X": one of them,
         kind = _compared_by(question)  # told apart by its X
@@ -109,7 +111,9 @@ def assess_entity(
     )
     if direct and direct.score >= ACCEPT:
         claims = [_claim(direct)]
-        if kind == "any":  # a how/why/describe question: quote the explanation's sentences,
+        if kind == "any" and asks_summary(question):  # the passage on the topic, not a line
+            claims = [_claim(f) for f in summary(direct, own, terms)]
+        elif kind == "any":  # a how/why/describe question: quote the explanation's sentences,
             more = continuation(direct, own)  # then the other strong sentences too
             more += _more_sentences(terms, own, direct, soft, entity)
             claims += [_claim(f) for f in distinct([direct, *more])[1:]]

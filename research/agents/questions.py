@@ -9,6 +9,20 @@ from research.agents.dates import YEAR, months
 from research.agents.text import STOPWORDS, mentions, names, stem, words
 from research.agents.units import NUMBER, NUMBER_WORDS, implied_stems
 
+_SOURCE = re.compile(
+    r"^\s*(?:based on|according to|drawing on|using)\s+([^,?]+),\s*", re.IGNORECASE
+)
+
+
+def without_source(question: str) -> str:
+    """The question without its leading "Based on X's 2021 financial report," clause: it
+    says where to look, not what to find; only its year still dates the fact."""
+    match = _SOURCE.match(question)
+    if not match:
+        return question
+    return " ".join([*YEAR.findall(match.group(1)), question[match.end() :]])
+
+
 # Terms that frame a question more than they name the fact: weighed less, never required.
 SOFT = frozenset(
     stem(w)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable
+from functools import lru_cache
 
 STOPWORDS = frozenset(
     """a about above after again against all also am an and any are as at be because been
@@ -43,7 +44,7 @@ def words(text: str) -> list[str]:
     for token in _WORD.findall(re.sub(r"[-–—/]", " ", text)):
         token = token.strip(".'’").lower()
         if token.endswith("'s") or token.endswith("’s"):
-            token = token[:-2]
+            token = token[:-2].rstrip(".")  # "Ltd.'s" -> "ltd"
         if token:
             out.append(token)
     return out
@@ -251,15 +252,31 @@ _COMMON_CAPITALS = frozenset(
 )
 
 
+_INITIALS = re.compile(r"\b([A-Z])\.\s+(?=[A-Z]\.)")  # "C. J. Hunter" is "C.J. Hunter"
+
+
+@lru_cache(maxsize=4096)
+def _short_form(entity: str) -> str:
+    """A personal name of three or more words by its first and last: "Howard Elliott Ashman"
+    is "Howard Ashman". Names with a legal form or lower-case words have no short form."""
+    parts = entity.split()
+    if len(parts) < 3 or not all(re.fullmatch(r"[A-Z][a-z]+", p) for p in parts):
+        return "\0"  # matches no text
+    if any(w in _GENERIC_NAME_WORDS for w in words(entity)):
+        return "\0"
+    return normalize(f"{parts[0]} {parts[-1]}")
+
+
 def mentions(text: str, entity: str) -> bool:
     """Does `text` name `entity`? Exact (normalized) phrase, or most of its distinctive words."""
     if not entity.strip():
         return False
+    text, entity = _INITIALS.sub(r"\1.", text), _INITIALS.sub(r"\1.", entity)
     if " " not in entity.strip() and entity[:1].isupper():
         # A one-word proper name ("Delta") is not the common word ("the river delta").
         return re.search(rf"(?<!\w){re.escape(entity.strip())}(?!\w)", text) is not None
     norm_text, norm_entity = normalize(text), normalize(entity)
-    if norm_entity in norm_text:
+    if norm_entity in norm_text or _short_form(entity) in norm_text:
         return True
     key = [stem(w) for w in words(entity) if w not in STOPWORDS and len(w) > 1]
     if not key:

@@ -1,5 +1,6 @@
 """Quantities named by their units: "charges at up to 250 kW" states a power, "at 1,874 m
-above sea level" an elevation, though neither sentence uses the question's noun."""
+above sea level" an elevation, "(1894-1972)" after a name a birth and a death, though no
+sentence uses the question's noun."""
 
 from __future__ import annotations
 
@@ -29,6 +30,12 @@ _UNITS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\babove (?:mean )?sea level\b|\ba\.s\.l\b", 1, "elevation altitude height"),
         (r"\d\s?(?:kg|tonnes?|tons?|lbs?)\b", 0, "weight mass"),
         (_MONEY, 0, "price cost"),
+        # A life's span after a name: "David Lederman (December 11, 1894 - August 24, 1972)"
+        (
+            r"\([^()]*?\b1\d{3}\s?[–—-]\s?[^()]*?\b(?:1\d{3}|20\d\d)\s?\)",
+            0,
+            "born birth die died death",
+        ),
         (
             rf"{_N}[\s-]?(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)\b",
             1,

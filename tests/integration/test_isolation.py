@@ -28,6 +28,7 @@ from django.urls import URLPattern, URLResolver, get_resolver, path, resolve
 from django.urls.resolvers import RegexPattern, RoutePattern
 
 from corpora.models import Chunk, Corpus, Document
+from corpora.selectors import chunks_around
 from corpora.services.corpora import corpus_create
 from corpora.services.ingestion import document_ingest
 from corpora.services.uploads import document_add
@@ -375,11 +376,18 @@ def test_search_and_research_never_reach_into_invisible_corpora(seed: int) -> No
             assert page.status_code == 200
             shown_back = page.content.decode().replace(f'value="{secret} depot buses"', "")
             assert not [m for m in markers if m in shown_back], secret
+            inside = Chunk.objects.filter(document=doc).first()  # a section read is refused too
+            assert not chunks_around(user=user, chunk_id=inside.pk, corpus_ids=[doc.corpus_id],
+                                     reach=4)  # fmt: skip
             checked += 1
         for doc in shown[:1]:  # the control: the same search finds what the user may see
             secret = world.markers[("d", doc.pk)][1]
             page = client.get("/corpora/search/", {"q": f"{secret} depot buses"})
             assert doc.title in page.content.decode()
+            inside = Chunk.objects.filter(document=doc).first()
+            assert chunks_around(user=user, chunk_id=inside.pk, corpus_ids=[doc.corpus_id],
+                                 reach=4)  # fmt: skip
+            assert not chunks_around(user=user, chunk_id=inside.pk, corpus_ids=[], reach=4)
         for corpus in world.corpora_for(user, visible=False)[:2]:
             asked = client.get("/corpora/search/", {"q": "depot", "corpora": [corpus.pk]})
             assert asked.status_code == 404

@@ -285,3 +285,76 @@ def test_follow_ups_go_first_after_entities_that_title_a_document() -> None:
     assert offered.index("Baltic Survey Group") < offered.index("Norrland Turbine Works")
     assert follow and "Norrland Turbine Works" in follow[0]
     assert "Sundsvall" in " ".join(str(run.dossier).split())
+
+
+def _annual_report() -> str:
+    """A long report whose governance section runs over several chunks. Its month paragraphs
+    share no word with a summary question; far from them, general principles repeat the
+    question's words and take the places of one search."""
+    filler = [
+        f"Route {i} links the harbour of Kalmar with island number {i}, sailing twice a day "
+        f"with a ro-pax vessel of {100 + i} metres that carries lorries, cars and passengers."
+        for i in range(40)
+    ]
+    months = [
+        "In January, the company moved its head office to Kalmar.",
+        "In February, Ingrid Sol took over as chief executive after eleven years at Baltlink.",
+        "In March, the finance director Ola Berg retired.",
+        "In April, two independent directors joined the board of directors.",
+        "In May, a whistle-blowing channel opened for all employees.",
+        "In June, the annual meeting approved a new remuneration policy.",
+        "In August, the company adopted a code of conduct for suppliers.",
+        "In September, an audit committee with three members began its work.",
+        "In October, the board set up a safety committee for the fleet.",
+        "In November, the chairman Per Alm stepped down and Lena Ek succeeded him.",
+    ]
+    aside = (
+        " The news reached the crews by letter, and the works council discussed it at its "
+        "next meeting in the canteen of the Kalmar terminal, where the ferry captains, the "
+        "cooks and the deck hands of all routes asked questions for an afternoon."
+    )
+    return "\n".join(
+        [
+            "Norrvik Ferries operates passenger and freight ferries in the Baltic.",
+            *filler[:20],
+            "In 2022, Norrvik Ferries made several changes to its governance structure.",
+            *(m + aside for m in months),
+            *filler[20:],
+            *(
+                f"Principle {i}: changes to the governance structure of Norrvik Ferries follow "
+                f"the Swedish corporate governance code, and any change in governance is "
+                f"summarized for the owners."
+                for i in range(12)
+            ),
+        ]
+    )
+
+
+@pytest.mark.django_db
+def test_a_summary_part_reads_the_section_around_its_best_hit() -> None:
+    user = UserFactory()
+    docs = {"Norrvik Ferries annual report 2022": _annual_report()}
+    corpus = make_corpus(owner=user, slug="ferries", docs=docs, public=True)
+    report = Chunk.objects.filter(document__title__startswith="Norrvik")
+    assert report.count() > 8  # more chunks than one search returns
+    run = _run(
+        user,
+        corpus,
+        "Summarize the changes in the governance structure of Norrvik Ferries in 2022.",
+    )
+    queries = {e.payload["key"]: e.payload for e in run.events.filter(kind="query")}
+    hits = {e.payload["query"]: [h["id"] for h in e.payload["hits"]]
+            for e in run.events.filter(kind="hits")}  # fmt: skip
+    section = next(q for q in queries.values() if q["text"].startswith("section of"))
+    centre = Chunk.objects.get(pk=section["suggested_by"])
+    assert centre.document.title.startswith("Norrvik")
+    searched = {i for key, ids in hits.items() if key != section["key"] for i in ids}
+    only_section = set(hits[section["key"]]) - searched
+    dossier = Dossier.model_validate(run.dossier["dossier"])
+    cited = {c.snippet_id for cl in dossier.sections[0].claims for c in cl.citations}
+    said = " ".join(cl.text for cl in dossier.sections[0].claims)
+    assert run.status == ResearchRun.Status.COMPLETE
+    assert cited & only_section  # the summary quotes what only the section read brought
+    assert "In April, two independent directors joined the board" in said
+    assert "Lena Ek succeeded him" in said
+    assert "Route 3 links" not in said

@@ -5,7 +5,8 @@ import pytest
 from research.agents.abbreviations import defined, expanded
 from research.agents.evidence import assess_offline
 from research.agents.planner import plan_goal
-from research.agents.text import names
+from research.agents.questions import without_source
+from research.agents.text import mentions, names, words
 from research.agents.units import implied_stems
 from research.contracts import Assessment, Snippet, Verdict
 
@@ -238,3 +239,47 @@ def test_an_amount_of_money_needs_a_currency_but_a_rate_of_it_does_not() -> None
     assert a.verdict != Verdict.SUFFICIENT and "16%" not in quoted(a)
     b = judge("What was the revenue growth of Velda Tours Ltd. in 2021?", hits)
     assert b.verdict == Verdict.SUFFICIENT and "12%" in quoted(b)
+
+
+def test_a_based_on_clause_names_the_source_not_the_fact() -> None:
+    assert (
+        without_source("Based on Norrvik Ferries Ltd.'s 2022 annual report, how many ships sail?")
+        == "2022 how many ships sail?"
+    )
+    assert without_source("How many ships, based on the report?") == (
+        "How many ships, based on the report?"
+    )
+    assert words("Norrvik Ferries Ltd.'s fleet") == ["norrvik", "ferries", "ltd", "fleet"]
+
+
+def test_names_match_across_spaced_initials_and_left_out_middle_names() -> None:
+    assert mentions("C. J. Hunter (born 1968) is a shot putter.", "C.J. Hunter")
+    assert mentions("Howard Ashman wrote the lyrics.", "Howard Elliott Ashman")
+    assert not mentions("Howard Elliott wrote the lyrics.", "Howard Elliott Ashman")
+    assert not mentions("Green Ltd. grows grain.", "Green Fields Agriculture Ltd.")
+    assert not mentions("C. J. Hunt ran.", "C.J. Hunter")
+
+
+def test_names_in_a_header_repeated_across_documents_are_no_bridges() -> None:
+    header = "Source: Lindqvist Archive (collected station notes)\n"
+    hits = [
+        snip(1, "Tindra station", header + "Tindra is a weather station on a ridge. Its data "
+             "go to the Polar Office in Kiruna."),
+        snip(2, "Ystad station", header + "Ystad is a coastal station."),
+        snip(3, "Orsa station", header + "Orsa is a lake station."),
+    ]  # fmt: skip
+    a = judge("Who runs the office that receives the Tindra station's data?", hits)
+    entities = [f.entity for f in a.follow_ups]
+    assert "Polar Office" in entities and "Lindqvist Archive" not in entities
+
+
+def test_a_life_span_after_a_name_states_the_birth() -> None:
+    assert {"born", "birth", "death"} <= implied_stems("Ada Vik (12 May 1890 – 3 June 1960) wrote.")
+    assert "born" not in implied_stems("The line (opened 1890) ran until 1960 - 1961.")
+    hits = [
+        snip(1, "Ada Vik", "Ada Vik (12 May 1890 – 3 June 1960) was a Norwegian novelist."),
+        snip(2, "Bo Lund", "Bo Lund (born 4 April 1901) is a Danish poet."),
+    ]
+    a = judge("Who was born first, Ada Vik or Bo Lund?", hits)
+    assert a.verdict == Verdict.SUFFICIENT
+    assert "1890" in quoted(a) and "1901" in quoted(a)

@@ -1,0 +1,105 @@
+"""Summaries: "summarize the governance changes of X in 2021" is answered by quoting the
+passage that treats the topic, not the one sentence that best repeats the question.
+
+The best sentence's paragraph is quoted whole. The paragraphs around it, in the retrieved chunks
+of its document within REACH of its own, give their opening sentence when it keeps to the
+topic (it states a question term), and every sentence dated to the asked year (or, when the
+best paragraph sets that year, to a month of no other year): a lead-sentence extract, the
+usual baseline of extractive summarisation.
+"""
+
+from __future__ import annotations
+
+import re
+
+from research.agents.answers import Found, _stems, covers, distinct
+from research.agents.dates import YEAR, months
+from research.agents.questions import SOFT
+from research.agents.text import sentences
+from research.contracts import Snippet
+
+SUMMARY_MAX = 12  # quoted sentences in all
+PARAGRAPH_MAX = 8  # of them from the best sentence's own paragraph
+REACH = 4  # chunks either side of the best sentence's that the topic may run on into
+
+_ASKS = re.compile(
+    r"\b(?:summari[sz]e|sum up|(?:give|provide) an overview|overview of"
+    r"|outline (?:the|its|their|how|what|which))\b",
+    re.IGNORECASE,
+)
+
+
+def asks_summary(question: str) -> bool:
+    return bool(_ASKS.search(question))
+
+
+def _dated(sentence: str, years: set[str], in_year: bool) -> bool:
+    """Dated to an asked year; or, in a passage that sets the asked year ("In 2018, the
+    company ..."), to a month of no other year ("Additionally, in September, ...")."""
+    stated = set(YEAR.findall(sentence))
+    return bool(years & stated) or (in_year and not stated and bool(months(sentence)))
+
+
+def _paragraphs(doc: list[Snippet]) -> list[tuple[int, Snippet, int, int, bool]]:
+    """(paragraph number, snippet, start, end, opens its paragraph) per sentence of `doc`'s
+    chunks in order. The
+    chunks overlap, so a chunk's first line goes on with the paragraph its predecessor ended
+    in; fragments (a chunk may open inside a sentence) are left out."""
+    out = []
+    number, previous = 0, None
+    for snip in doc:
+        line = -1
+        for start, end in sentences(snip.text):
+            at = snip.text.rfind("\n", 0, start) + 1
+            if at != line:
+                continuing = at == 0 and previous == snip.ordinal - 1
+                number += 0 if continuing else 1
+                line = at
+            if not snip.text[start].islower():
+                out.append((number, snip, start, end, start == at and not continuing))
+        previous = snip.ordinal
+    return out
+
+
+def summary(first: Found, own: list[Snippet], terms: list[str]) -> list[Found]:
+    """`first` with its paragraph, then the topic's other paragraphs nearby, in document
+    order; at most SUMMARY_MAX sentences."""
+    doc = sorted(
+        (
+            s
+            for s in own
+            if s.document_id == first.snippet.document_id
+            and abs(s.ordinal - first.snippet.ordinal) <= REACH
+        ),
+        key=lambda s: s.ordinal,
+    )
+    years = {t for t in terms if YEAR.fullmatch(t)}
+    topic = [t for t in terms if t not in SOFT and t not in years]
+    spans = _paragraphs(doc)
+    line = first.snippet.text.rfind("\n", 0, first.start) + 1
+    home = next(
+        (n for n, snip, start, _, _ in spans if snip.id == first.snippet.id and start >= line),
+        None,
+    )
+    if home is None:  # the best sentence is a fragment at a chunk's start
+        return [first]
+    in_year = any(
+        _dated(snip.text[start:end], years, False) for n, snip, start, end, _ in spans if n == home
+    )
+    own_paragraph: list[Found] = []
+    nearby: list[Found] = []
+    led: set[int] = set()
+    for number, snip, start, end, opens in spans:
+        found = Found(snip, start, end, first.score)
+        if number == home:
+            own_paragraph.append(found)
+            continue
+        sentence = snip.text[start:end]
+        lead = opens and number not in led
+        led.add(number)
+        on_topic = any(covers(t, _stems(sentence)) for t in topic)
+        if (lead and on_topic) or _dated(sentence, years, in_year):
+            nearby.append(found)
+    kept = distinct(own_paragraph)[:PARAGRAPH_MAX]
+    kept += distinct(kept + nearby)[len(kept) :][: SUMMARY_MAX - len(kept)]
+    return sorted(kept, key=lambda f: (f.snippet.ordinal, f.start))

@@ -1,0 +1,98 @@
+"""The loop's reads of the corpora: hybrid searches, and for summary parts the section around
+the passage they quote. Each read is recorded as a query and its hits, in the audit trail."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from research.agents.summaries import REACH, asks_summary
+from research.agents.text import mentions
+from research.contracts import Query, Scope, Snippet, SubGoal, Verdict
+from research.loop_state import State
+from research.recorder import Recorder
+
+
+def search(rec: Recorder, state: State, scope: Scope, query: Query) -> None:
+    """One hybrid search; its hits join the pools of the parts they speak of."""
+    from research import retrieval
+
+    hits = retrieval.search(rec.run, scope, query, k=state.config.k)
+    targets = (
+        [query.sub_goal]
+        if query.sub_goal
+        else [
+            sg.key
+            for sg in state.plan.sub_goals
+            if len(state.plan.sub_goals) == 1
+            or any(mentions(h.title + " " + h.text, sg.entity) for h in hits)
+        ]
+    )
+    _record(rec, state, query, hits, targets)
+
+
+def read_sections(rec: Recorder, state: State, iteration: int) -> list[SubGoal]:
+    """A summary part found sufficient reads the section around the passage it quotes most
+    whole: its topic runs on over neighbouring chunks that no query ranks together. Returns
+    the parts read, to be assessed again; each part reads once."""
+    read = []
+    for sg in state.plan.sub_goals:
+        a = state.assessments.get(sg.key)
+        if (
+            sg.key in state.sections_read
+            or not asks_summary(sg.text)
+            or a is None
+            or a.verdict != Verdict.SUFFICIENT
+            or state.budget_left() <= 0
+        ):
+            continue
+        quoted = Counter(c.snippet_id for claim in a.claims for c in claim.citations)
+        centre = state.snippets.get(quoted.most_common(1)[0][0]) if quoted else None
+        if centre is None:
+            continue
+        state.sections_read.add(sg.key)
+        state.query_seq += 1
+        query = Query(
+            key=f"q-{state.query_seq}",
+            sub_goal=sg.key,
+            text=f"section of “{centre.title}” around p. {centre.page_start}",
+            corpus_ids=[centre.corpus_id],
+            iteration=iteration,
+            parent=state.last_query.get(sg.key),
+            suggested_by=centre.id,
+        )
+        _record(rec, state, query, _section(rec, centre), [sg.key])
+        read.append(sg)
+    return read
+
+
+def _section(rec: Recorder, centre: Snippet) -> list[Snippet]:
+    from research import retrieval
+
+    return retrieval.section(rec.run, centre, [centre.corpus_id], REACH)
+
+
+def _record(
+    rec: Recorder, state: State, query: Query, hits: list[Snippet], targets: list[str]
+) -> None:
+    from research import retrieval
+
+    state.searches += 1
+    for snip in hits:
+        state.snippets[snip.id] = snip
+    for key in targets:
+        pool = state.evidence.setdefault(key, {})
+        entity = next(sg.entity for sg in state.plan.sub_goals if sg.key == key)
+        for snip in hits:
+            if query.sub_goal or mentions(snip.title + " " + snip.text, entity):
+                pool.setdefault(snip.id, snip)
+    rec.emit("query", query.model_dump(mode="json"))
+    rec.emit(
+        "hits",
+        {
+            "query": query.key,
+            "sub_goal": query.sub_goal,
+            "hits": [retrieval.hit_payload(s) for s in hits],
+            "budget_used": state.searches,
+            "budget": state.config.budget,
+        },
+    )
