@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from itertools import pairwise
 
 from research.agents.abbreviations import defined, expanded
 from research.agents.dates import YEAR, asked_times, dated_elsewhere, states_event
@@ -14,6 +15,7 @@ from research.agents.lexicon import SYNONYMS
 from research.agents.questions import MEASURES, SOFT, counts, new_names, type_ok
 from research.agents.text import (
     mentions,
+    names,
     sentences,
     speaks_of,
     stem,
@@ -52,16 +54,26 @@ def _weights(terms: list[str], soft: frozenset[str] = frozenset()) -> dict[str, 
 
 
 def covers(term: str, stems: set[str]) -> bool:
-    """Exact stem, or one a prefix of the other ("direct"/"director", >= 5 letters); quantity
-    nouns match only exactly ("share" is no "shareholder")."""
+    """Exact stem, or one a prefix of the other ("direct"/"director", >= 5 letters), or one
+    word's forms ("distribute"/"distribution": a shared stem of 7 letters or more that leaves
+    the shorter at most two); quantity nouns match only exactly ("share" is no "shareholder")."""
     if term in stems or SYNONYMS.get(term, frozenset()) & stems:
         return True
     if len(term) < 5 or term in QUANTITY_STEMS:
         return False
     return any(
-        len(s) >= 5 and s not in QUANTITY_STEMS and (s.startswith(term) or term.startswith(s))
+        len(s) >= 5
+        and s not in QUANTITY_STEMS
+        and (s.startswith(term) or term.startswith(s) or _forms(s, term))
         for s in stems
     )
+
+
+def _forms(a: str, b: str) -> bool:
+    shared = next(
+        (i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b))
+    )
+    return shared >= 7 and min(len(a), len(b)) - shared <= 2
 
 
 def _stems(text: str) -> set[str]:
@@ -116,9 +128,11 @@ def best_sentence(
     must: frozenset[str] = frozenset(),
     along: frozenset[str] = frozenset(),
     event: tuple[str, ...] = (),
+    pairs: bool = False,
 ) -> Found | None:
     """The sentence covering most of `terms` (weighted), of the right answer type, naming
-    one of `must` when given.
+    one of `must` when given; with `pairs`, two sentences of which the second goes on about
+    the first's subject.
 
     Every hard term must occur in the sentence's document (as retrieved); that is what tells
     "the report does not state it" from "the report states it in other words nearby".
@@ -138,7 +152,7 @@ def best_sentence(
             continue
         # In a document about something else, only a sentence naming the subject speaks of it.
         about = not subject or mentions(snip.title, subject)
-        for start, end in sentences(snip.text):
+        for start, end in _pairs(snip.text) if pairs else sentences(snip.text):
             sentence = snip.text[start:end]
             if len(sentence) < 12 or sentence.startswith("#"):  # a heading states nothing
                 continue
@@ -166,6 +180,35 @@ def best_sentence(
             if best is None or score > best.score + 1e-9 or _earlier(found, best):
                 best = found
     return best
+
+
+_GOES_ON_ABOUT = re.compile(r"^(?:He|She|It|They|His|Her|Its|Their)\b")
+
+
+def _pairs(text: str) -> list[tuple[int, int]]:
+    """Spans of two sentences of one paragraph whose second goes on about the first's
+    subject, by pronoun or by a word of its opening name ("Norman Ernest Borlaug was an
+    American agronomist ... Borlaug was awarded the Nobel Peace Prize")."""
+    spans = sentences(text)
+    out = []
+    for (s1, e1), (s2, e2) in pairwise(spans):
+        second = text[s2:e2]
+        if "\n" in text[e1:s2] or not second.split():
+            continue
+        opening = names(text[s1:e1])[:1]
+        lead = second.split()[0].removesuffix("'s").removesuffix("’s")
+        if _GOES_ON_ABOUT.match(second) or (opening and lead in opening[0].split()):
+            out.append((s1, e2))
+    return out
+
+
+def split(found: Found) -> list[Found]:
+    """The sentences of a found span, each its own claim."""
+    return [
+        Found(found.snippet, s, e, found.score)
+        for s, e in sentences(found.snippet.text)
+        if found.start <= s < found.end
+    ]
 
 
 def _earlier(found: Found, best: Found) -> bool:

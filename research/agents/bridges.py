@@ -23,7 +23,7 @@ from research.agents.answers import (
 )
 from research.agents.lexicon import common_words
 from research.agents.questions import SOFT, is_demonym
-from research.agents.text import lower_case_words, mentions, names, sentences, words
+from research.agents.text import lower_case_words, mentions, names, sentences, stem, words
 from research.contracts import Snippet
 
 # Bridge candidates offered per assessment, best first; the loop searches two at a time,
@@ -61,7 +61,7 @@ def bridges(
     asked = [n.lower() for n in names(question)] + [entity.lower()]
     lower_case = set().union(*(lower_case_words(s.text) for s in pool))
     weights = _weights(terms)
-    ranked: list[tuple[float, int, str, int]] = []
+    ranked: list[tuple[float, int, int, str, int]] = []
     headers = _repeated_lines(pool)
     for snip in link_snips:
         for order, (start, end) in enumerate(sentences(snip.text)):
@@ -75,21 +75,35 @@ def bridges(
             stems = _stems(sentence)
             relevance = sum(w for t, w in weights.items() if covers(t, stems))
             opening = sentence.lstrip("#|*-> \t")
+            anchors = _anchors(sentence, [t for t in weights if covers(t, stems)])
             for found in names(sentence):
                 name = _as_name(found, lower_case, opening.startswith(found))
                 if not name or name.lower() in asked:
                     continue
                 if mentions(entity, name) or mentions(name, entity):
                     continue
-                ranked.append((-relevance, order, name, snip.id))
+                at = sentence.find(name)
+                outside = [a for a in anchors if not at <= a < at + len(name)]
+                near = min((abs(at - a) for a in outside), default=len(sentence))
+                ranked.append((-relevance, order, near, name, snip.id))
     ranked.sort()
     seen: set[str] = set()
     out = []
-    for _, _, name, sid in ranked:
+    for _, _, _, name, sid in ranked:
         if name.lower() not in seen:
             seen.add(name.lower())
             out.append((name, sid))
     return out
+
+
+def _anchors(sentence: str, terms: list[str]) -> list[int]:
+    """Offsets of the sentence's words that state a question term: of several names in one
+    sentence, the one nearest the relation ("the former CEO of Viglen") is the bridge."""
+    return [
+        m.start()
+        for m in re.finditer(r"[^\W_][\w'’-]*", sentence)
+        if any(covers(t, {stem(m.group().lower())}) for t in terms)
+    ]
 
 
 def _repeated_lines(pool: list[Snippet]) -> set[str]:
@@ -116,6 +130,7 @@ class Reading:
     must: frozenset[str]
     along: frozenset[str]
     own_context: dict[int, set[str]]
+    event: tuple[str, ...] = ()  # a relation only a verb states ("named after")
 
 
 @dataclass(frozen=True)
@@ -143,7 +158,7 @@ def via(q: Reading, name: str, sid: int, snippets: list[Snippet], depth: int = 0
     entity_side = q.own_context.get(link.snippet.document_id, set())
     unlinked = [t for t in q.terms if not covers(t, link_stems)]
     rest = [t for t in unlinked if not covers(t, entity_side)]
-    if not related or not rest or not linked:
+    if not related or not (rest or q.event) or not linked:
         return None
     # Not strict: words describing the bridge itself ("the manufacturer") need not recur.
     found = best_sentence(
@@ -157,17 +172,18 @@ def via(q: Reading, name: str, sid: int, snippets: list[Snippet], depth: int = 0
         strict=False,
         must=q.must,
         along=q.along,
+        event=q.event,
     )
     if (
         found
-        and _states_rest(found, rest, linked, q.soft)
+        and (not rest or _states_rest(found, rest, linked, q.soft))
         and not _sibling(q, name, related, found)
     ):
         return _route(q, (name,), (link, found))
     if depth:
         return None
     step = Reading(q.question, name, q.kind, unlinked, q.soft, (*q.known, name), q.must,
-                   q.along, doc_context(linked))  # fmt: skip
+                   q.along, doc_context(linked), q.event)  # fmt: skip
     for next_name, next_sid in bridges(name, q.question, linked, unlinked, snippets)[:3]:
         if any(mentions(k, next_name) or mentions(next_name, k) for k in q.known if k):
             continue

@@ -8,6 +8,7 @@ the answer type the question asks for (a number, a date, a name).
 from __future__ import annotations
 
 import re
+from functools import partial
 
 from research.agents.answers import (
     ACCEPT,
@@ -19,6 +20,7 @@ from research.agents.answers import (
     continuation,
     distinct,
     doc_context,
+    split,
 )
 from research.agents.bridges import MAX_BRIDGES, Reading, bridges, next_hops, via
 from research.agents.dates import passive_event
@@ -30,6 +32,7 @@ from research.agents.questions import (
     alternatives,
     answer_type,
     counted,
+    naming,
     without_source,
 )
 from research.agents.summaries import asks_summary, summary
@@ -97,18 +100,13 @@ def assess_entity(
         )
     soft = alternatives(question, entity)
     known = (entity, *names(question))
-    direct = best_sentence(
-        terms,
-        own,
-        "any" if kind == "yesno" else kind,
-        pool=own,
-        soft=soft,
-        known=known,
-        subject=entity,
-        must=must,
-        along=along,
-        event=passive_event(question),
-    )
+    event = passive_event(question) or naming(question)
+    find = partial(
+        best_sentence, pool=own, soft=soft, known=known, subject=entity, must=must,
+        along=along, event=event,
+    )  # fmt: skip
+    sentence_kind = "any" if kind == "yesno" else kind
+    direct = find(terms, own, sentence_kind)
     if direct and direct.score >= ACCEPT:
         claims = [_claim(direct)]
         if kind == "any" and asks_summary(question):  # the passage on the topic, not a line
@@ -125,7 +123,9 @@ def assess_entity(
             f"(term coverage {direct.score:.2f}).",
         )
     candidates = bridges(entity, question, own, terms, snippets)
-    reading = Reading(question, entity, kind, terms, soft, known, must, along, doc_context(own))
+    reading = Reading(
+        question, entity, kind, terms, soft, known, must, along, doc_context(own), event
+    )
     routes = [r for name, sid in candidates[:4] if (r := via(reading, name, sid, snippets))]
     if routes:
         route = max(routes, key=lambda r: r.score)
@@ -135,6 +135,15 @@ def assess_entity(
             claims=[_claim(f) for f in route.claims],
             reason=f"{entity} leads to {' and then '.join(route.path)}, whose passage states "
             "the asked fact.",
+        )
+    paired = find(terms, own, sentence_kind, pairs=True)
+    if paired and paired.score >= ACCEPT:
+        return Assessment(
+            sub_goal=sub_goal.key,
+            verdict=Verdict.SUFFICIENT,
+            claims=[_claim(f) for f in split(paired)],
+            reason=f"“{_short(paired.sentence)}” states it for {entity} over two sentences "
+            f"(term coverage {paired.score:.2f}).",
         )
     missing = [t for t in terms if t not in SOFT] or terms
     follow_ups = []

@@ -25,6 +25,11 @@ _SYNONYMS = (
     "build built construction constructed",
     "revenue revenues sales turnover",
     "employees staff workforce",
+    "win won awarded",
+    # forms the light stemmer keeps apart
+    "born birth",
+    "died death",
+    "name named",
 )
 
 

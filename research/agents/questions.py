@@ -14,6 +14,11 @@ _SOURCE = re.compile(
 )
 
 
+def naming(question: str) -> tuple[str, ...]:
+    """ "What is X named after?" asks for the naming: only a sentence that names says it."""
+    return ("named",) if re.search(r"\bnamed (?:after|for)\b", question, re.I) else ()
+
+
 def without_source(question: str) -> str:
     """The question without its leading "Based on X's 2021 financial report," clause: it
     says where to look, not what to find; only its year still dates the fact."""
@@ -32,11 +37,11 @@ SOFT = frozenset(
     record involve involved relate related regard regarding concern aspect overall particular
     describe summarize summary affect affected take took place measure measures undertake
     implement implemented new report reported list mention mentioned first last latest current
-    recent based known called reach reached achieve achieved record recorded register
+    recent known called reach reached achieve achieved record recorded register
     registered post posted have had hold held make made get got show showed shown give gave
     take use used do done produce produced deliver delivered see saw activity activities
     initiative initiatives action actions effort efforts start starting initial experience
-    experienced""".split()
+    experienced factor factors""".split()
 )
 # Comparatives and answer-type nouns ("which city") say what kind of answer, not which fact.
 FRAME = frozenset(
@@ -178,8 +183,9 @@ def new_names(sentence: str, known: tuple[str, ...]) -> list[str]:
 
 
 def alternatives(question: str, entity: str = "") -> frozenset[str]:
-    """Words a source may phrase otherwise: 'or' pairs ("installed or consented") and the verb
-    of "did <entity> pay" (the report says "paid"), so neither is required verbatim."""
+    """Words a source may phrase otherwise: 'or' pairs ("installed or consented"), the verb
+    of "did <entity> pay" (the report says "paid") and the participle of "declared by
+    <entity>", so none is required verbatim."""
     found = re.findall(r"\b([a-z][a-z-]+) or ([a-z][a-z-]+)\b", question)
     soft = {stem(w) for pair in found for w in pair} | answer_nouns(question)
     if entity:
@@ -188,7 +194,15 @@ def alternatives(question: str, entity: str = "") -> frozenset[str]:
         )
         if verb:
             soft.add(stem(verb.group(1)))
+    # "the dividends declared by X": a participle after its noun (not "was declared by")
+    # restates how the noun belongs to X, which a report may say otherwise ("distributed").
+    for before, participle in re.findall(r"\b(\w+)\s+([a-z]+(?:ed|en))\s+by\b", question):
+        if before.lower() not in _AUXILIARIES:
+            soft.add(stem(participle))
     return frozenset(soft)
+
+
+_AUXILIARIES = frozenset("is are was were be been being get gets got".split())
 
 
 _HEAD = re.compile(

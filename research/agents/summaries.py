@@ -18,7 +18,7 @@ from research.agents.questions import SOFT
 from research.agents.text import sentences
 from research.contracts import Snippet
 
-SUMMARY_MAX = 12  # quoted sentences in all
+SUMMARY_MAX = 16  # quoted sentences in all
 PARAGRAPH_MAX = 8  # of them from the best sentence's own paragraph
 REACH = 4  # chunks either side of the best sentence's that the topic may run on into
 

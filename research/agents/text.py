@@ -55,6 +55,8 @@ def stem(word: str) -> str:
     w = word.lower().replace("’", "'")
     if w.endswith("'s"):
         w = w[:-2]
+    if w.endswith("ses") and not w.endswith("sses") and len(w) > 4:
+        return w[:-1]  # "bases", "cases", "expenses": the -s of a word ending in -se
     for suffix, keep in (
         ("ations", 3),
         ("ation", 3),

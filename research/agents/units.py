@@ -15,8 +15,10 @@ NUMBER_WORDS = (
 )
 _N = rf"(?:\d|\b{NUMBER_WORDS})"
 _CURRENCY = r"(?:EUR|USD|GBP|NOK|SEK|DKK|CHF|JPY|CNY|RMB|INR)"
+_SCALE = r"(?:\s?(?:thousand|million|billion|trillion|mn|bn|m|k))?"
 _MONEY = (
-    rf"[€$£¥]\s?\d|\d\s?{_CURRENCY}\b|\b{_CURRENCY}\s?\d|\d\s?(?:euros?|dollars?|yuan|pounds)\b"
+    rf"[€$£¥]\s?\d|\d{_SCALE}\s?{_CURRENCY}\b|\b{_CURRENCY}\s?\d"
+    rf"|\d{_SCALE}\s?(?:euros?|dollars?|yuan|pounds|kronor|kroner|francs)\b"
 )
 _UNITS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(pattern, re.IGNORECASE if flags else 0), nouns)

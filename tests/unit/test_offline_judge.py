@@ -283,3 +283,52 @@ def test_a_life_span_after_a_name_states_the_birth() -> None:
     a = judge("Who was born first, Ada Vik or Bo Lund?", hits)
     assert a.verdict == Verdict.SUFFICIENT
     assert "1890" in quoted(a) and "1901" in quoted(a)
+
+
+def test_a_named_after_question_needs_a_sentence_that_names() -> None:
+    creek = snip(1, "Vessel Creek", "Vessel Creek is a 20 mi tributary of the Ose River in the "
+                 "west of the county. It begins west of Ardale.")  # fmt: skip
+    town = snip(2, "Ardale", "Ardale is a village of 900 people. Ardale is named for the "
+                "surveyor Richard Orr.")  # fmt: skip
+    question = "Vessel Creek is a tributary, and its beginning in the west is named after?"
+    alone = judge(question, [creek], searched=3)
+    assert alone.verdict != Verdict.SUFFICIENT
+    a = judge(question, [creek, town])
+    assert a.verdict == Verdict.SUFFICIENT and "named for the surveyor Richard Orr" in quoted(a)
+
+
+def test_born_answers_a_question_about_a_birth() -> None:
+    hits = [snip(1, "Ada Vik", "Ada Vik is a Norwegian novelist. She was born in Tromsø.")]
+    a = judge("What is the birth city of Ada Vik?", hits)
+    assert a.verdict == Verdict.SUFFICIENT and "born in Tromsø" in quoted(a)
+
+
+def test_a_participle_after_its_noun_may_be_phrased_otherwise() -> None:
+    report = snip(1, "Norrvik Ferries annual report", "In August 2019, Norrvik Ferries "
+                  "rewarded its owners by distributing 5 million euros of dividends.")  # fmt: skip
+    a = judge("What were the dividend distributions declared by Norrvik Ferries in 2019?",
+              [report])  # fmt: skip
+    assert a.verdict == Verdict.SUFFICIENT and "5 million euros" in quoted(a)
+    film = snip(2, "Harbour Nights", "Harbour Nights is a 1999 film starring Ada Vik.")
+    b = judge("What film was directed by Ada Vik?", [film], searched=3)
+    assert b.verdict != Verdict.SUFFICIENT  # "was directed by" is the fact asked
+
+
+def test_two_sentences_about_one_subject_state_a_fact_together() -> None:
+    page = snip(1, "Ada Vik", "Ada Marie Vik (1890–1960) was a Norwegian novelist of the "
+                "Fjord School. Vik was awarded many honours, including the Nobel Prize.")  # fmt: skip
+    a = judge("Which Norwegian novelist of the Fjord School won the Nobel Prize?", [page])
+    assert a.verdict == Verdict.SUFFICIENT
+    assert len(a.claims) == 2 and "Ada Marie Vik" in quoted(a) and "Nobel Prize" in quoted(a)
+    other = snip(2, "Fjord School", "Ada Vik was a Norwegian novelist of the Fjord School. "
+                 "The Nobel Prize that year went to a chemist.")  # fmt: skip
+    b = judge("Which Norwegian novelist of the Fjord School won the Nobel Prize?", [other],
+              searched=3)  # fmt: skip
+    assert b.verdict != Verdict.SUFFICIENT  # the second sentence is about something else
+
+
+def test_of_several_names_in_the_link_the_one_by_the_relation_goes_first() -> None:
+    page = snip(1, "Ola Berg", "Ola Berg is a British executive, the former CEO of Norvik, "
+                "also known from the Arden TV show with its host Lord Hale.")  # fmt: skip
+    a = judge("Ola Berg was the CEO of a company that makes what sort of products?", [page])
+    assert a.follow_ups[0].entity == "Norvik"
