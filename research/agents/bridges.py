@@ -61,7 +61,7 @@ def bridges(
     asked = [n.lower() for n in names(question)] + [entity.lower()]
     lower_case = set().union(*(lower_case_words(s.text) for s in pool))
     weights = _weights(terms)
-    ranked: list[tuple[float, int, int, str, int]] = []
+    ranked: list[tuple[float, int, int, int, str, int]] = []
     headers = _repeated_lines(pool)
     for snip in link_snips:
         for order, (start, end) in enumerate(sentences(snip.text)):
@@ -83,13 +83,13 @@ def bridges(
                 if mentions(entity, name) or mentions(name, entity):
                     continue
                 at = sentence.find(name)
-                outside = [a for a in anchors if not at <= a < at + len(name)]
-                near = min((abs(at - a) for a in outside), default=len(sentence))
-                ranked.append((-relevance, order, near, name, snip.id))
+                inside = any(at <= a < at + len(name) for a in anchors)  # "Turbine Works"
+                near = 0 if inside else min((abs(at - a) for a in anchors), default=len(sentence))
+                ranked.append((-relevance, order, near, at, name, snip.id))
     ranked.sort()
     seen: set[str] = set()
     out = []
-    for _, _, _, name, sid in ranked:
+    for _, _, _, _, name, sid in ranked:
         if name.lower() not in seen:
             seen.add(name.lower())
             out.append((name, sid))
@@ -98,7 +98,8 @@ def bridges(
 
 def _anchors(sentence: str, terms: list[str]) -> list[int]:
     """Offsets of the sentence's words that state a question term: of several names in one
-    sentence, the one nearest the relation ("the former CEO of Viglen") is the bridge."""
+    sentence, the one that states a term itself ("Norrland Turbine Works" for the turbines'
+    maker) or stands nearest one ("the former CEO of Viglen") is the likelier bridge."""
     return [
         m.start()
         for m in re.finditer(r"[^\W_][\w'’-]*", sentence)

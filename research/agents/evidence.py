@@ -27,6 +27,7 @@ from research.agents.dates import passive_event
 from research.agents.questions import (
     FRAME,
     MEASURES,
+    ORIGIN,
     SOFT,
     along_the_way,
     alternatives,
@@ -55,7 +56,11 @@ def _query_words(question: str, exclude: list[str], covered: set[str] | None = N
 
 def _compared_by(question: str) -> str:
     """What each compared entity needs: a date for "earlier", a number for a measure."""
-    if re.search(r"\b(?:earlier|later|earliest|latest|first|sooner|before|after)\b", question):
+    if re.search(
+        r"\b(?:earlier|later|earliest|latest|first|sooner|before|after|older|younger|oldest"
+        r"|youngest|newer|newest)\b",
+        question,
+    ):
         return "date"
     return "number" if set(content_terms(question)) & MEASURES else "any"
 
@@ -66,8 +71,8 @@ def assess_entity(
     """The verdict for one entity of a sub-goal."""
     question = without_source(sub_goal.text)
     kind = answer_type(question)
-    if sub_goal.compare and kind == "name":  # "which company had the higher X": one of them,
-        kind = _compared_by(question)  # told apart by its X
+    if sub_goal.compare and kind in ("name", "any"):  # "which company had the higher X":
+        kind = _compared_by(question)  # one of them, told apart by its X
     exclude = words(" ".join([entity, *sub_goal.compare]))
     exclude += qualifiers_of_others(question, entity, sub_goal.compare)
     must = counted(question)
@@ -99,6 +104,8 @@ def assess_entity(
             reason=f"No passage in the selected sources names {entity}.",
         )
     soft = alternatives(question, entity)
+    if sub_goal.compare and kind == "date":  # each entity's date of origin, in any words
+        soft |= ORIGIN
     known = (entity, *names(question))
     event = passive_event(question) or naming(question)
     find = partial(

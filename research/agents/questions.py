@@ -51,6 +51,13 @@ FRAME = frozenset(
     highest lowest oldest earliest latest most least city town country place state region nation
     year date month day person times""".split()
 )
+# Verbs of coming into being: "which band was formed first" asks each for the date of its
+# origin, which a source may give in other words ("is a 2004 documentary film").
+ORIGIN = frozenset(
+    stem(w)
+    for w in """created formed founded established released published launched built opened
+    premiered started began debuted came""".split()
+)
 # Nouns naming a quantity: the answer must hold a number.
 MEASURES = frozenset(
     stem(w)

@@ -48,11 +48,12 @@ BRIDGE = {
 }
 
 
-# The wind farm's page names two organisations in one sentence; only one has a document.
+# The wind farm's page names two organisations in one sentence, both "Turbine" names, the
+# first without a document of its own.
 LINKED = {
     **BRIDGE,
     "Skarvik Bank wind farm": "Skarvik Bank is an offshore wind farm of 124 turbines. The "
-    "turbines were inspected by Baltic Survey Group and supplied by Norrland Turbine Works.",
+    "turbines were inspected by Baltic Turbine Survey and supplied by Norrland Turbine Works.",
 }
 
 
@@ -282,7 +283,7 @@ def test_follow_ups_go_first_after_entities_that_title_a_document() -> None:
     ]
     assessment = run.events.filter(kind="assessment").order_by("seq").first().payload["assessment"]
     offered = [f["entity"] for f in assessment["follow_ups"]]
-    assert offered.index("Baltic Survey Group") < offered.index("Norrland Turbine Works")
+    assert offered.index("Baltic Turbine Survey") < offered.index("Norrland Turbine Works")
     assert follow and "Norrland Turbine Works" in follow[0]
     assert "Sundsvall" in " ".join(str(run.dossier).split())
 
