@@ -71,8 +71,11 @@ def assess_entity(
     """The verdict for one entity of a sub-goal."""
     question = without_source(sub_goal.text)
     kind = answer_type(question)
-    if sub_goal.compare and kind in ("name", "any"):  # "which company had the higher X":
-        kind = _compared_by(question)  # one of them, told apart by its X
+    by = _compared_by(question) if sub_goal.compare else kind
+    # "Which company had the higher X": one of them, told apart by its X; "which film came
+    # out first": told apart by their dates.
+    if kind == "name" or (kind == "any" and by == "date"):
+        kind = by
     exclude = words(" ".join([entity, *sub_goal.compare]))
     exclude += qualifiers_of_others(question, entity, sub_goal.compare)
     must = counted(question)

@@ -35,6 +35,7 @@ _COMPARE = re.compile(
 _MONTH = "(?:" + "|".join(m.capitalize() for m in MONTHS) + ")"
 # Months and spans of them ("June-August") are capitalised but never what a part is about.
 _CALENDAR = re.compile(rf"{_MONTH}(?:\s*[-–]\s*{_MONTH})?(?:\s+\d{{4}})?")
+_CHOICE = re.compile(r"\s*(?:which|who|what)\b", re.IGNORECASE)
 _EACH = re.compile(r"\b(each|every|respectively|for all|individually)\b", re.IGNORECASE)
 
 
@@ -185,8 +186,13 @@ def plan_goal(goal: str) -> Plan:
     for part in split_parts(goal):
         span = _list_span(part)
         is_compare = bool(_COMPARE.search(part)) and not _EACH.search(part)
+        # "Which city is under A, B or C?": one question choosing among the names.
+        choice = bool(
+            span and _CHOICE.match(part) and re.search(r"\bor\b", part[span[0] : span[1]])
+        )
         if (
             span
+            and not choice
             and (len(span[2]) >= 3 or not is_compare)
             and (len(span[2]) >= 3 or _EACH.search(part))
         ):
@@ -194,7 +200,7 @@ def plan_goal(goal: str) -> Plan:
             for entity, label in items:
                 text = _tidy(part[:start] + label + part[end:])
                 sub_goals.append(_sub_goal(len(sub_goals) + 1, text, entity))
-        elif (span and is_compare) or (
+        elif (span and (is_compare or choice)) or (
             (is_compare or _joined(part)) and len(_distinct_names(part)) >= 2
         ):
             items = [entity for entity, _ in span[2]] if span else _distinct_names(part)

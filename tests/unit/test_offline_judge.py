@@ -332,3 +332,26 @@ def test_of_several_names_in_the_link_the_one_by_the_relation_goes_first() -> No
                 "also known from the Arden TV show with its host Lord Hale.")  # fmt: skip
     a = judge("Ola Berg was the CEO of a company that makes what sort of products?", [page])
     assert a.follow_ups[0].entity == "Norvik"
+
+
+def test_which_came_first_reads_each_entitys_date_of_origin_in_any_words() -> None:
+    hits = [
+        snip(1, "Grey Harbour", "Grey Harbour is a 2004 documentary film about a fishing port."),
+        snip(2, "Salt Roads", "Salt Roads is a 2009 documentary film by Ada Vik."),
+    ]
+    a = judge("Which documentary film came out first, Grey Harbour or Salt Roads?", hits)
+    assert a.verdict == Verdict.SUFFICIENT and "2004" in quoted(a) and "2009" in quoted(a)
+    firms = [
+        snip(3, "Orn Oy", "Orn Oy is a shipping company founded in 2001."),
+        snip(4, "Ekby AB", "Ekby AB is a shipping company founded in 1999."),
+    ]
+    b = judge("Which company changed its board of directors earlier, Orn Oy or Ekby AB?", firms,
+              searched=3)  # fmt: skip
+    assert b.verdict != Verdict.SUFFICIENT  # a founding year is no board change
+
+
+def test_a_which_question_over_a_list_joined_by_or_is_one_choice() -> None:
+    choice = plan_goal("Which ferry is the oldest: Ada, Brita, Cilla or Dora Vik?").sub_goals
+    assert len(choice) == 1 and choice[0].compare == ["Ada", "Brita", "Cilla", "Dora Vik"]
+    report = plan_goal("Report the tonnage of Ada, Brita, Cilla and Dora Vik.").sub_goals
+    assert [sg.entity for sg in report] == ["Ada", "Brita", "Cilla", "Dora Vik"]
