@@ -42,9 +42,8 @@ def _dated(sentence: str, years: set[str], in_year: bool) -> bool:
 
 def _paragraphs(doc: list[Snippet]) -> list[tuple[int, Snippet, int, int, bool]]:
     """(paragraph number, snippet, start, end, opens its paragraph) per sentence of `doc`'s
-    chunks in order. The
-    chunks overlap, so a chunk's first line goes on with the paragraph its predecessor ended
-    in; fragments (a chunk may open inside a sentence) are left out."""
+    chunks in order. The chunks overlap, so a chunk's first line goes on with the paragraph
+    its predecessor ended in; fragments (a chunk may open inside a sentence) are left out."""
     out = []
     number, previous = 0, None
     for snip in doc:
