@@ -275,6 +275,24 @@ def _more_sentences(
     return distinct([first, *(found for _, _, found in ranked)])[1:3]
 
 
+def outcome_sentences(
+    first: Found, snippets: list[Snippet], outcome: frozenset[str], limit: int = 3
+) -> list[Found]:
+    """For "how did X lead to Y through A and B": the sentences of X's document that state
+    two or more of the expected outcome's words, best first."""
+    ranked: list[tuple[int, int, int, Found]] = []
+    for snip in snippets:
+        if snip.document_id != first.snippet.document_id:
+            continue
+        for start, end in sentences(snip.text):
+            stated = _fact_stems(snip.text[start:end])
+            hits = sum(covers(t, stated) for t in outcome)
+            if hits >= 2 and (snip.id, start) != (first.snippet.id, first.start):
+                ranked.append((-hits, snip.ordinal, start, Found(snip, start, end, first.score)))
+    ranked.sort(key=lambda r: r[:3])
+    return distinct([first, *(f for *_, f in ranked)])[1 : limit + 1]
+
+
 def distinct(found: list[Found]) -> list[Found]:
     """Sentences in order, without repeats: chunks overlap, so fragments recur."""
     seen: list[str] = []

@@ -12,18 +12,21 @@ from functools import partial
 
 from research.agents.answers import (
     ACCEPT,
+    Found,
     _claim,
     _more_sentences,
     _short,
     _stems,
     best_sentence,
     continuation,
+    coverage,
     distinct,
     doc_context,
+    outcome_sentences,
     split,
 )
 from research.agents.bridges import MAX_BRIDGES, Reading, bridges, next_hops, via
-from research.agents.dates import passive_event
+from research.agents.dates import MONTHS, YEAR, passive_event
 from research.agents.questions import (
     FRAME,
     MEASURES,
@@ -34,6 +37,7 @@ from research.agents.questions import (
     answer_type,
     counted,
     naming,
+    outcome_terms,
     without_source,
 )
 from research.agents.summaries import asks_summary, summary
@@ -63,6 +67,20 @@ def _compared_by(question: str) -> str:
     ):
         return "date"
     return "number" if set(content_terms(question)) & MEASURES else "any"
+
+
+def _states_event(
+    found: Found, event: list[str], outcome: frozenset[str], soft: frozenset[str]
+) -> bool:
+    """Without the outcome's words to weigh, "how did X lead to Y" needs X's own words in
+    the sentence, not just its date ("In July 2021, ..." is not the July debt restructuring)."""
+    if not outcome:
+        return True
+    named = [t for t in event if not YEAR.fullmatch(t) and t not in _MONTH_STEMS]
+    return not named or coverage(named, found.sentence, soft) >= ACCEPT
+
+
+_MONTH_STEMS = frozenset(stem(m) for m in MONTHS)
 
 
 def assess_entity(
@@ -116,14 +134,18 @@ def assess_entity(
         along=along, event=event,
     )  # fmt: skip
     sentence_kind = "any" if kind == "yesno" else kind
-    direct = find(terms, own, sentence_kind)
-    if direct and direct.score >= ACCEPT:
+    # "How did X lead to Y": find X; the sentences quoted with it say what it led to.
+    outcome = outcome_terms(question)
+    event_terms = [t for t in terms if t not in outcome] or terms
+    direct = find(event_terms, own, sentence_kind)
+    if direct and direct.score >= ACCEPT and _states_event(direct, event_terms, outcome, soft):
         claims = [_claim(direct)]
         if kind == "any" and asks_summary(question):  # the passage on the topic, not a line
             claims = [_claim(f) for f in summary(direct, own, terms)]
         elif kind == "any":  # a how/why/describe question: quote the explanation's sentences,
             more = continuation(direct, own)  # then the other strong sentences too
             more += _more_sentences(terms, own, direct, soft, entity)
+            more += outcome_sentences(direct, own, outcome)
             claims += [_claim(f) for f in distinct([direct, *more])[1:]]
         return Assessment(
             sub_goal=sub_goal.key,
@@ -146,8 +168,8 @@ def assess_entity(
             reason=f"{entity} leads to {' and then '.join(route.path)}, whose passage states "
             "the asked fact.",
         )
-    paired = find(terms, own, sentence_kind, pairs=True)
-    if paired and paired.score >= ACCEPT:
+    paired = find(event_terms, own, sentence_kind, pairs=True)
+    if paired and paired.score >= ACCEPT and _states_event(paired, event_terms, outcome, soft):
         return Assessment(
             sub_goal=sub_goal.key,
             verdict=Verdict.SUFFICIENT,

@@ -14,6 +14,25 @@ _SOURCE = re.compile(
 )
 
 
+_OUTCOME = re.compile(
+    r"^\s*how\s+(?:did|does|do|has|have|will|would|could|can|might)\b.*?\b"
+    r"(contribut\w*|lead|led|result\w*|help\w*|enabl\w*|affect\w*|impact\w*|influenc\w*"
+    r"|ensur\w*|creat\w*|improv\w*|enhanc\w*|strengthen\w*|shap\w*)\b(.*)$",
+    re.IGNORECASE,
+)
+
+
+def outcome_terms(question: str) -> frozenset[str]:
+    """ "How did X contribute to Y through Z?": X is the fact to find; Y and Z are what the
+    asker expects of it, which a source may phrase otherwise, so they weigh less."""
+    match = _OUTCOME.match(question)
+    if not match:
+        return frozenset()
+    event = {stem(w) for w in words(question[: match.start(1)])}
+    after = {stem(w) for w in words(" ".join(match.groups())) if w not in STOPWORDS}
+    return frozenset(after - event)
+
+
 def naming(question: str) -> tuple[str, ...]:
     """ "What is X named after?" asks for the naming: only a sentence that names says it."""
     return ("named",) if re.search(r"\bnamed (?:after|for)\b", question, re.I) else ()

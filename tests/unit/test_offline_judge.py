@@ -355,3 +355,22 @@ def test_a_which_question_over_a_list_joined_by_or_is_one_choice() -> None:
     assert len(choice) == 1 and choice[0].compare == ["Ada", "Brita", "Cilla", "Dora Vik"]
     report = plan_goal("Report the tonnage of Ada, Brita, Cilla and Dora Vik.").sub_goals
     assert [sg.entity for sg in report] == ["Ada", "Brita", "Cilla", "Dora Vik"]
+
+
+def test_how_did_x_lead_to_y_finds_x_and_quotes_what_it_led_to() -> None:
+    report = snip(1, "Norrvik Ferries annual report", "In 2022, Norrvik Ferries went through "
+                  "several changes. In January, it raised 40 million euros in a bond issue. "
+                  "Fuel prices were high. The new funds paid for a second route to Gotland. "
+                  "In May, the company bought two hybrid ferries for the new route.")  # fmt: skip
+    a = judge("How did the bond issue of Norrvik Ferries in January 2022 contribute to its "
+              "growth through a second route and hybrid ferries?", [report])  # fmt: skip
+    assert a.verdict == Verdict.SUFFICIENT
+    said = quoted(a)
+    assert "raised 40 million euros" in said and "second route to Gotland" in said
+    assert "hybrid ferries" in said and "Fuel prices" not in said
+    b = judge("How did the share buyback of Norrvik Ferries in January 2022 contribute to its "
+              "growth through a second route?", [report], searched=3)  # fmt: skip
+    assert b.verdict != Verdict.SUFFICIENT  # the event asked about is not in the report
+    c = judge("How did the debt restructuring of Norrvik Ferries in May 2022 lead to lower "
+              "costs through refinancing?", [report], searched=3)  # fmt: skip
+    assert c.verdict != Verdict.SUFFICIENT  # "In May, ..." is the month, not the event
