@@ -24,7 +24,8 @@ _OUTCOME = re.compile(
 
 def outcome_terms(question: str) -> frozenset[str]:
     """ "How did X contribute to Y through Z?": X is the fact to find; Y and Z are what the
-    asker expects of it, which a source may phrase otherwise, so they weigh less."""
+    asker expects of it, which a source may phrase otherwise, so they are not looked for in
+    X's sentence: they choose the sentences quoted with it."""
     match = _OUTCOME.match(question)
     if not match:
         return frozenset()
