@@ -23,7 +23,15 @@ from research.agents.answers import (
 )
 from research.agents.lexicon import common_words
 from research.agents.questions import SOFT, is_demonym
-from research.agents.text import lower_case_words, mentions, names, sentences, stem, words
+from research.agents.text import (
+    line_around,
+    lower_case_words,
+    mentions,
+    names,
+    sentences,
+    stem,
+    words,
+)
 from research.contracts import Snippet
 
 # Bridge candidates offered per assessment, best first; the loop searches two at a time,
@@ -66,11 +74,8 @@ def bridges(
     for snip in link_snips:
         for order, (start, end) in enumerate(sentences(snip.text)):
             sentence = snip.text[start:end]
-            line_end = snip.text.find("\n", start)
-            line = snip.text[
-                snip.text.rfind("\n", 0, start) + 1 : None if line_end < 0 else line_end
-            ]
-            if line.strip() in headers:
+            line_start, line_end = line_around(snip.text, start)
+            if snip.text[line_start:line_end].strip() in headers:
                 continue
             stems = _stems(sentence)
             relevance = sum(w for t, w in weights.items() if covers(t, stems))

@@ -15,7 +15,7 @@ import re
 from research.agents.answers import Found, _stems, covers, distinct
 from research.agents.dates import YEAR, months
 from research.agents.questions import SOFT
-from research.agents.text import sentences
+from research.agents.text import line_around, sentences
 from research.contracts import Snippet
 
 SUMMARY_MAX = 16  # quoted sentences in all
@@ -49,7 +49,7 @@ def _paragraphs(doc: list[Snippet]) -> list[tuple[int, Snippet, int, int, bool]]
     for snip in doc:
         line = -1
         for start, end in sentences(snip.text):
-            at = snip.text.rfind("\n", 0, start) + 1
+            at = line_around(snip.text, start)[0]
             if at != line:
                 continuing = at == 0 and previous == snip.ordinal - 1
                 number += 0 if continuing else 1
@@ -75,7 +75,7 @@ def summary(first: Found, own: list[Snippet], terms: list[str]) -> list[Found]:
     years = {t for t in terms if YEAR.fullmatch(t)}
     topic = [t for t in terms if t not in SOFT and t not in years]
     spans = _paragraphs(doc)
-    line = first.snippet.text.rfind("\n", 0, first.start) + 1
+    line = line_around(first.snippet.text, first.start)[0]
     home = next(
         (n for n, snip, start, _, _ in spans if snip.id == first.snippet.id and start >= line),
         None,

@@ -146,6 +146,12 @@ def sentences(text: str) -> list[tuple[int, int]]:
     return out
 
 
+def line_around(text: str, at: int) -> tuple[int, int]:
+    """(start, end) of the line holding offset `at`: a paragraph of extracted text."""
+    end = text.find("\n", at)
+    return text.rfind("\n", 0, at) + 1, len(text) if end < 0 else end
+
+
 def table_header(text: str, start: int) -> str:
     """The header row of the Markdown table whose row begins at `start`, or "": a row's cells
     mean what the header says ("| X5 Long Range | ... | €68,900 |" under "Price from")."""
