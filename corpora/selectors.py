@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db.models import CharField, Exists, F, Func, OuterRef, Q, QuerySet, Value
+from django.db.models import CharField, Count, Exists, F, Func, OuterRef, Q, QuerySet, Value
 from django.db.models.functions import Lower, Trim
 
 from corpora.models import Chunk, Corpus, Document, Page
@@ -61,6 +61,22 @@ def page_get_for(
         .select_related("document", "document__corpus")
         .first()
     )
+
+
+def document_chunk_counts(
+    *, user: AbstractBaseUser | AnonymousUser, document_ids: list[int], corpus_ids: list[int]
+) -> dict[int, int]:
+    """Chunks per ready document the user may read in these corpora."""
+    rows = (
+        Chunk.objects.filter(
+            document_id__in=document_ids,
+            corpus__in=corpora_visible(user=user).filter(pk__in=corpus_ids),
+            document__status=Document.Status.READY,
+        )
+        .values("document_id")
+        .annotate(n=Count("pk"))
+    )
+    return {r["document_id"]: r["n"] for r in rows}
 
 
 def chunks_get_for(

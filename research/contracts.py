@@ -69,6 +69,9 @@ class Query(Contract):
     iteration: int
     parent: str | None = Field(default=None, description="Query key this follows up on.")
     suggested_by: int | None = Field(default=None, description="Snippet id naming the entity.")
+    document_ids: list[int] = Field(
+        default_factory=list, description="Search only within these documents (empty: all)."
+    )
 
 
 class Snippet(Contract):

@@ -1,5 +1,6 @@
-"""The loop's reads of the corpora: hybrid searches, and for summary parts the section around
-the passage they quote. Each read is recorded as a query and its hits, in the audit trail."""
+"""The loop's reads of the corpora: hybrid searches; for summary parts the section around the
+passage they quote; for open parts a search within the entity's own document. Each read is
+recorded as a query and its hits, in the audit trail."""
 
 from __future__ import annotations
 
@@ -62,6 +63,66 @@ def read_sections(rec: Recorder, state: State, iteration: int) -> list[SubGoal]:
         )
         _record(rec, state, query, _section(rec, centre), [sg.key])
         read.append(sg)
+    return read
+
+
+def read_documents(rec: Recorder, state: State, iteration: int) -> list[SubGoal]:
+    """An open part whose entity's own document was retrieved, but no passage of it stating
+    the fact, searches within that document: a report may phrase the fact in words no
+    corpus-wide query ranked ("acquiring a 30% equity stake" for "equity acquisitions").
+    Returns the parts read, to be assessed again; each document is read once per part."""
+    from research import retrieval
+
+    read = []
+    for sg in state.plan.sub_goals:
+        a = state.assessments.get(sg.key)
+        if a is None or a.verdict not in (Verdict.INSUFFICIENT, Verdict.UNANSWERABLE):
+            continue
+        pool = sorted(state.evidence.get(sg.key, {}).values(), key=lambda s: -s.score)
+        cited = {
+            state.snippets[c.snippet_id].document_id
+            for claim in a.claims
+            for c in claim.citations
+            if c.snippet_id in state.snippets
+        }
+        own = {}  # entity -> its best-ranked document not cited yet
+        for entity in sg.compare or [sg.entity]:
+            doc = next((s for s in pool if mentions(s.title, entity)), None)
+            if doc and doc.document_id not in cited:
+                own[entity] = doc
+        seen = Counter(s.document_id for s in pool)
+        counts = retrieval.chunk_counts(
+            rec.run, [d.document_id for d in own.values()], sg.corpus_ids
+        )
+        done = False
+        for entity, doc in own.items():
+            key = (sg.key, doc.document_id)
+            if key in state.documents_read or seen[doc.document_id] >= counts.get(
+                doc.document_id, 0
+            ):
+                continue
+            if state.budget_left() <= 0:
+                break
+            state.documents_read.add(key)
+            asked = next((q for q in sg.queries if mentions(q, entity)), sg.text)
+            state.query_seq += 1
+            query = Query(
+                key=f"q-{state.query_seq}",
+                sub_goal=sg.key,
+                text=f"{asked} (within “{doc.title}”)",
+                corpus_ids=[doc.corpus_id],
+                iteration=iteration,
+                parent=state.last_query.get(sg.key),
+                suggested_by=doc.id,
+                document_ids=[doc.document_id],
+            )
+            hits = retrieval.search(
+                rec.run, Scope.model_validate(rec.run.scope), query, k=state.config.k
+            )
+            _record(rec, state, query, hits, [sg.key])
+            done = True
+        if done:
+            read.append(sg)
     return read
 
 

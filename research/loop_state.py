@@ -51,6 +51,7 @@ class State:
     assessments: dict[str, Assessment] = field(default_factory=dict)
     snippets: dict[int, Snippet] = field(default_factory=dict)
     sections_read: set[str] = field(default_factory=set)
+    documents_read: set[tuple[str, int]] = field(default_factory=set)
     provider_s: float = 0.0
     provider: ResearchProvider | None = None
 

@@ -10,7 +10,13 @@ from typing import TYPE_CHECKING, Any
 from corpora.models import Corpus
 from corpora.routing import corpus_centroids, route_signals
 from corpora.search import SearchFilters, chunk_search
-from corpora.selectors import chunks_around, chunks_get_for, corpora_visible, titles_naming
+from corpora.selectors import (
+    chunks_around,
+    chunks_get_for,
+    corpora_visible,
+    document_chunk_counts,
+    titles_naming,
+)
 from research.agents.router import RouteSignal
 from research.contracts import CorpusInfo, Dossier, Plan, Query, Scope, SectionStatus, Snippet
 from research.errors import DossierError
@@ -61,7 +67,9 @@ def titled_entities(run: Any, corpus_ids: list[int], entities: list[str]) -> set
 
 def search(run: Any, scope: Scope, query: Query, *, k: int) -> list[Snippet]:
     """Hybrid search with the owner's access; corpora grouped by their embedder."""
-    filters = SearchFilters(date_from=scope.date_from, date_to=scope.date_to)
+    filters = SearchFilters(
+        document_ids=tuple(query.document_ids), date_from=scope.date_from, date_to=scope.date_to
+    )
     by_embedder: dict[str, list[int]] = {}
     for cid, embedder in Corpus.objects.filter(pk__in=query.corpus_ids).values_list(
         "pk", "embedder"
@@ -114,6 +122,11 @@ def section(run: Any, centre: Snippet, corpus_ids: list[int], reach: int) -> lis
             user=run.owner, chunk_id=centre.id, corpus_ids=corpus_ids, reach=reach
         )
     ]
+
+
+def chunk_counts(run: Any, document_ids: list[int], corpus_ids: list[int]) -> dict[int, int]:
+    """Chunks per document, for documents the run's owner may read in these corpora."""
+    return document_chunk_counts(user=run.owner, document_ids=document_ids, corpus_ids=corpus_ids)
 
 
 def hit_payload(snippet: Snippet) -> dict[str, Any]:

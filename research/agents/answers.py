@@ -11,7 +11,7 @@ from itertools import pairwise
 
 from research.agents.abbreviations import defined, expanded
 from research.agents.dates import YEAR, asked_times, dated_elsewhere, states_event
-from research.agents.lexicon import SYNONYMS
+from research.agents.lexicon import MEMBERS, SYNONYMS, title_stems
 from research.agents.questions import MEASURES, SOFT, counts, new_names, type_ok
 from research.agents.text import (
     mentions,
@@ -54,26 +54,49 @@ def _weights(terms: list[str], soft: frozenset[str] = frozenset()) -> dict[str, 
 
 
 def covers(term: str, stems: set[str]) -> bool:
-    """Exact stem, or one a prefix of the other ("direct"/"director", >= 5 letters), or one
-    word's forms ("distribute"/"distribution": a shared stem of 7 letters or more that leaves
-    the shorter at most two); quantity nouns match only exactly ("share" is no "shareholder")."""
-    if term in stems or SYNONYMS.get(term, frozenset()) & stems:
+    """Exact stem, a synonym or a member of the category ("cfo" for "management"), or one a
+    prefix of the other ("direct"/"director", >= 5 letters), or one word's forms
+    ("distribute"/"distribution": a shared stem of 7 letters or more that leaves the shorter at
+    most two; "acquired"/"acquisition": one root once the noun's ending is off); quantity
+    nouns match only exactly ("share" is no "shareholder")."""
+    if term in stems or (SYNONYMS.get(term, frozenset()) | MEMBERS.get(term, frozenset())) & stems:
         return True
     if len(term) < 5 or term in QUANTITY_STEMS:
         return False
     return any(
         len(s) >= 5
         and s not in QUANTITY_STEMS
-        and (s.startswith(term) or term.startswith(s) or _forms(s, term))
+        and (s.startswith(term) or term.startswith(s) or _forms(s, term) or _derived(s, term))
         for s in stems
     )
 
 
-def _forms(a: str, b: str) -> bool:
-    shared = next(
+def _shared(a: str, b: str) -> int:
+    return next(
         (i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b))
     )
+
+
+def _forms(a: str, b: str) -> bool:
+    shared = _shared(a, b)
     return shared >= 7 and min(len(a), len(b)) - shared <= 2
+
+
+_NOUN_ENDINGS = ("ition", "ion", "ment", "e")
+
+
+def _roots(word: str) -> set[str]:
+    return {word} | {word[: -len(e)] for e in _NOUN_ENDINGS if word.endswith(e)}
+
+
+def _derived(a: str, b: str) -> bool:
+    """A verb and its noun: "acquir"/"acquisition", "expand"/"expansion", "revis"/"revision"
+    (roots of five letters or more that differ in at most their last letter)."""
+    return any(
+        _shared(x, y) >= 5 and max(len(x), len(y)) - _shared(x, y) <= 1
+        for x in _roots(a)
+        for y in _roots(b)
+    )
 
 
 def _stems(text: str) -> set[str]:
@@ -82,7 +105,7 @@ def _stems(text: str) -> set[str]:
 
 def _fact_stems(text: str) -> set[str]:
     """The text's stems and those of the quantities its units state."""
-    return _stems(text) | implied_stems(text)
+    return _stems(text) | implied_stems(text) | title_stems(text)
 
 
 def doc_context(snippets: list[Snippet]) -> dict[int, set[str]]:

@@ -27,6 +27,7 @@ from research.agents.answers import (
 )
 from research.agents.bridges import MAX_BRIDGES, Reading, bridges, next_hops, via
 from research.agents.dates import MONTHS, YEAR, passive_event
+from research.agents.lexicon import members_of
 from research.agents.questions import (
     FRAME,
     MEASURES,
@@ -38,6 +39,8 @@ from research.agents.questions import (
     counted,
     naming,
     outcome_terms,
+    restated,
+    second_conjuncts,
     without_source,
 )
 from research.agents.summaries import asks_summary, summary
@@ -124,7 +127,9 @@ def assess_entity(
             missing=[f"any passage naming {entity}"],
             reason=f"No passage in the selected sources names {entity}.",
         )
-    soft = alternatives(question, entity)
+    soft = alternatives(question, entity) | restated(question)
+    if kind == "date":  # "when did it launch its X and Y initiatives": either is the event
+        soft |= second_conjuncts(question)
     if sub_goal.compare and kind == "date":  # each entity's date of origin, in any words
         soft |= ORIGIN
     known = (entity, *names(question))
@@ -179,6 +184,9 @@ def assess_entity(
         )
     missing = [t for t in terms if t not in SOFT] or terms
     follow_ups = []
+    named = members_of(terms)  # "senior management changes": ask for the CFO, the CEO
+    if named and (text := f"{entity} {' '.join(named)}").lower() not in searched_norm:
+        follow_ups.append(FollowUp(text=text, entity=entity))
     hops = candidates[:MAX_BRIDGES] + next_hops(reading, candidates, snippets)
     for name, sid in hops:
         link_stems = _stems(next(s for s in snippets if s.id == sid).text)

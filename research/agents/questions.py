@@ -231,6 +231,26 @@ def alternatives(question: str, entity: str = "") -> frozenset[str]:
 
 _AUXILIARIES = frozenset("is are was were be been being get gets got".split())
 
+_COMPARE_THEN_WHICH = re.compile(r"\s*(compare\b.*?[.?])\s+(which\b.*)", re.I | re.S)
+
+
+def restated(question: str) -> frozenset[str]:
+    """ "Compare the times of X for A and B. Which company updated its X standards earlier?":
+    the second sentence restates the first in its own words, which a source need not use."""
+    match = _COMPARE_THEN_WHICH.match(question)
+    if not match:
+        return frozenset()
+    first = {stem(w) for w in words(match.group(1))}
+    return frozenset(s for w in words(match.group(2)) if (s := stem(w)) not in first)
+
+
+def second_conjuncts(question: str) -> frozenset[str]:
+    """In a heading such as "sustainability and social responsibility initiatives" a source
+    states the first of the two ("launched a sustainability program"): the words after "and",
+    up to two, are not required."""
+    found = re.findall(r"\b[a-z]{3,} and ([a-z]{3,})(?: ([a-z]{3,}))?", question)
+    return frozenset(stem(w) for pair in found for w in pair if w and w not in STOPWORDS)
+
 
 _HEAD = re.compile(
     r"\b(?:what|which)\s+(?:(?:kind|type|sort|form)\s+of\s+)?((?:[a-z-]+\s+){0,2}[a-z-]+)",

@@ -28,7 +28,7 @@ from django.urls import URLPattern, URLResolver, get_resolver, path, resolve
 from django.urls.resolvers import RegexPattern, RoutePattern
 
 from corpora.models import Chunk, Corpus, Document
-from corpora.selectors import chunks_around
+from corpora.selectors import chunks_around, document_chunk_counts
 from corpora.services.corpora import corpus_create
 from corpora.services.ingestion import document_ingest
 from corpora.services.uploads import document_add
@@ -379,6 +379,8 @@ def test_search_and_research_never_reach_into_invisible_corpora(seed: int) -> No
             inside = Chunk.objects.filter(document=doc).first()  # a section read is refused too
             assert not chunks_around(user=user, chunk_id=inside.pk, corpus_ids=[doc.corpus_id],
                                      reach=4)  # fmt: skip
+            assert not document_chunk_counts(user=user, document_ids=[doc.pk],
+                                             corpus_ids=[doc.corpus_id])  # fmt: skip
             checked += 1
         for doc in shown[:1]:  # the control: the same search finds what the user may see
             secret = world.markers[("d", doc.pk)][1]
@@ -388,6 +390,10 @@ def test_search_and_research_never_reach_into_invisible_corpora(seed: int) -> No
             assert chunks_around(user=user, chunk_id=inside.pk, corpus_ids=[doc.corpus_id],
                                  reach=4)  # fmt: skip
             assert not chunks_around(user=user, chunk_id=inside.pk, corpus_ids=[], reach=4)
+            counts = document_chunk_counts(
+                user=user, document_ids=[doc.pk], corpus_ids=[doc.corpus_id]
+            )
+            assert counts == {doc.pk: Chunk.objects.filter(document=doc).count()}
         for corpus in world.corpora_for(user, visible=False)[:2]:
             asked = client.get("/corpora/search/", {"q": "depot", "corpora": [corpus.pk]})
             assert asked.status_code == 404

@@ -1,0 +1,81 @@
+"""The offline judge reads a category in the words a report uses for its members, a noun in
+its verb's form, and a comparison's restated second sentence as the first one's echo."""
+
+import pytest
+
+from research.agents.answers import coverage, covers
+from research.agents.evidence import assess_offline
+from research.agents.lexicon import members_of, title_stems
+from research.agents.planner import plan_goal
+from research.agents.questions import restated, second_conjuncts
+from research.contracts import Assessment, Snippet, Verdict
+
+pytestmark = pytest.mark.unit
+
+
+def snip(i: int, title: str, text: str) -> Snippet:
+    return Snippet(
+        id=i, corpus_id=1, document_id=i, title=title, page_start=1, page_end=1, text=text
+    )
+
+
+def judge(question: str, hits: list[Snippet], searched: int = 3) -> Assessment:
+    sg = plan_goal(question).sub_goals[0]
+    return assess_offline(sg, hits, searched=[f"q{i}" for i in range(searched)])
+
+
+def test_a_verb_states_its_noun_but_unrelated_words_stay_apart() -> None:
+    assert coverage(["acquisition"], "In May the group acquired Norrvik Foods.") == 1.0
+    assert coverage(["expansion"], "It expanded into Chile.") == 1.0
+    assert coverage(["revision"], "The board revised its charter.") == 1.0
+    assert not covers("commission", {"commit"})
+    assert not covers("station", {"state"})
+    assert not covers("nation", {"native"})
+
+
+def test_an_officer_is_senior_management_and_a_title_its_abbreviation() -> None:
+    cfo = "In May 2020, Tarnow Mills appointed Ola Berg as the new Chief Financial Officer."
+    assert coverage(["senior", "management"], cfo) == 1.0
+    assert coverage(["ceo"], "Lena Dahl became Chief Executive Officer in 2019.") == 1.0
+    assert {"chief", "executive", "officer"} <= title_stems("The CEO resigned.")
+    assert coverage(["board", "director"], cfo) == 0.0
+    assert members_of(["senior", "incident"])[:2] == ["chief", "officer"]
+
+
+def test_a_comparisons_second_sentence_restates_the_first() -> None:
+    q = ("Compare the times of compliance updates for Tarnow Mills and Osk Foods. Which "
+         "company updated its compliance standards earlier?")  # fmt: skip
+    assert {"standard"} <= restated(q) and "compliance" not in restated(q)
+    assert restated("Which company updated its standards earlier?") == frozenset()
+    assert second_conjuncts("the ethics and integrity incidents") == {"integrity", "incident"}
+
+
+def test_when_a_management_change_happened_is_read_from_an_appointment() -> None:
+    tarnow = snip(1, "Tarnow Mills annual report", "Tarnow Mills had a quiet year. In May "
+                  "2020, Tarnow Mills appointed Ola Berg as the new Chief Financial Officer.")  # fmt: skip
+    osk = snip(2, "Osk Foods annual report", "In March 2018, Osk Foods experienced senior "
+               "management changes that shifted its priorities.")  # fmt: skip
+    a = judge("Compare the times of senior management changes for Tarnow Mills and Osk Foods. "
+              "Which company made changes to their senior management earlier?", [tarnow, osk])  # fmt: skip
+    assert a.verdict == Verdict.SUFFICIENT
+    quotes = " ".join(c.citations[0].quote for c in a.claims)
+    assert "Chief Financial Officer" in quotes and "March 2018" in quotes
+
+
+def test_a_heading_of_two_topics_is_stated_by_the_first_but_not_by_a_namesake() -> None:
+    q = ("When did Tarnow Mills launch its sustainability and social responsibility "
+         "initiatives?")  # fmt: skip
+    program = snip(1, "Tarnow Mills annual report", "In April 2021, Tarnow Mills launched a "
+                   "sustainability program that cut its water use by a third.")  # fmt: skip
+    assert judge(q, [program]).verdict == Verdict.SUFFICIENT
+    board = snip(1, "Tarnow Mills annual report", "In April 2021, Tarnow Mills appointed two "
+                 "new directors to its board.")  # fmt: skip
+    assert judge(q, [board]).verdict != Verdict.SUFFICIENT
+
+
+def test_without_a_management_change_the_next_query_asks_for_the_officers() -> None:
+    hudson = snip(1, "Hudson Goods annual report", "In June 2019, Hudson Goods improved "
+                  "supply chain management and opened two warehouses.")  # fmt: skip
+    a = judge("When did Hudson Goods make senior management changes?", [hudson])
+    assert a.verdict == Verdict.INSUFFICIENT and not a.claims
+    assert a.follow_ups[0].text.startswith("Hudson Goods chief officer ceo cfo")
