@@ -136,6 +136,10 @@ class Section(Contract):
     claims: list[Claim] = Field(default_factory=list)
     no_data_text: str = ""
     follow_up_needed: str = ""
+    unsupported: list[str] = Field(
+        default_factory=list,
+        description="What the part asks that its cited passages do not state: answered in part.",
+    )
 
 
 class Dossier(Contract):

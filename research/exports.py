@@ -16,6 +16,15 @@ STATUS_LABEL = {
     SectionStatus.BUDGET_EXHAUSTED: "search budget exhausted",
     SectionStatus.OUT_OF_SCOPE: "out of scope of the selected corpora",
 }
+IN_PART = "answered in part"
+NOT_STATED = "Not stated in the selected sources"
+
+
+def status_label(status: str, unsupported: list[str]) -> str:
+    """The status as a reader sees it: an answered part with something unstated is "in part"."""
+    if status == SectionStatus.ANSWERED and unsupported:
+        return IN_PART
+    return STATUS_LABEL.get(status, status)
 
 
 @dataclass(frozen=True)
@@ -83,6 +92,9 @@ def dossier_markdown(run: ResearchRun) -> str:
                     if (c.snippet_id, c.quote) in refs
                 )
                 lines.append(f"- {claim.text} {marks}")
+            if section.unsupported:
+                lines.append(f"> **{IN_PART.capitalize()}.** {NOT_STATED}: "
+                             f"{'; '.join(section.unsupported)}")  # fmt: skip
         else:
             lines.append(f"> **{section.no_data_text}** ({STATUS_LABEL[section.status]})")
             if section.follow_up_needed:
@@ -97,7 +109,7 @@ def dossier_markdown(run: ResearchRun) -> str:
     for row in ledger:
         cites = ", ".join(str(r.number) for r in refs.values() if r.snippet_id in row["citations"])
         lines.append(
-            f"| {_cell(row['text'])} | {STATUS_LABEL.get(row['status'], row['status'])}"
+            f"| {_cell(row['text'])} | {status_label(row['status'], row.get('unsupported', []))}"
             f" | {cites or '–'}"
             f" | {_cell(', '.join(row['corpora']))} | {_cell('; '.join(row['queries']))} |"
         )

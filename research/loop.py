@@ -292,7 +292,9 @@ def _finish(rec: Recorder, state: State, scope: Scope, provider: ResearchProvide
         },
     )
     dossier = _budget_marks(dossier, state)
-    complete = all(s.status == SectionStatus.ANSWERED for s in dossier.sections)
+    complete = all(
+        s.status == SectionStatus.ANSWERED and not s.unsupported for s in dossier.sections
+    )
     ledger = retrieval.ledger(state, dossier)
     rec.finish(
         dossier=dossier,
@@ -306,7 +308,8 @@ def _finish(rec: Recorder, state: State, scope: Scope, provider: ResearchProvide
 
 
 def _complete_sections(dossier: Dossier, state: State) -> Dossier:
-    """Exactly one section per sub-goal, in plan order; a missing one is 'no data found'."""
+    """Exactly one section per sub-goal, in plan order; a missing one is 'no data found', an
+    answered one whose verdict still names something missing is answered in part."""
     from research.contracts import Section
 
     by_key = {s.sub_goal: s for s in dossier.sections}
@@ -325,6 +328,8 @@ def _complete_sections(dossier: Dossier, state: State) -> Dossier:
                 no_data_text=NO_DATA,
                 follow_up_needed=f"A document stating {missing} for {sg.entity}.",
             )
+        elif verdict.missing:  # sufficient, yet the judge names what the claims do not state
+            section = section.model_copy(update={"unsupported": list(verdict.missing)})
         sections.append(section)
     return dossier.model_copy(update={"sections": sections})
 

@@ -163,6 +163,7 @@ def ledger(state: State, dossier: Dossier) -> list[dict[str, Any]]:
             "queries": state.searched.get(sg.key, []),
             "verdict": a.verdict if a else "not assessed",
             "reason": a.reason if a else "",
+            "unsupported": section.unsupported,
         }
         if section.status != SectionStatus.ANSWERED:
             row["best_hits"] = [

@@ -16,7 +16,7 @@ from django.urls import NoReverseMatch, reverse
 
 from corpora.selectors import chunks_get_for
 from research.contracts import NO_DATA, Dossier, SectionStatus
-from research.exports import STATUS_LABEL, references
+from research.exports import references, status_label
 from research.models import ResearchRun, RunEvent
 
 TEMPLATE = "research/run_detail.html"
@@ -315,7 +315,8 @@ def dossier_view(page: RunPage, *, viewer: Any) -> dict[str, Any] | None:
                 "sub_goal": s.sub_goal,
                 "heading": s.heading,
                 "status": s.status,
-                "label": STATUS_LABEL[s.status],
+                "label": status_label(s.status, s.unsupported),
+                "unsupported": s.unsupported,
                 "answered": s.status == SectionStatus.ANSWERED,
                 "claims": claims,
                 "no_data_text": s.no_data_text or NO_DATA,
@@ -330,7 +331,7 @@ def dossier_view(page: RunPage, *, viewer: Any) -> dict[str, Any] | None:
         ledger.append(
             {
                 **row,
-                "label": STATUS_LABEL.get(row["status"], row["status"]),
+                "label": status_label(row["status"], row.get("unsupported", [])),
                 "answered": row["status"] == SectionStatus.ANSWERED,
                 "citations": numbers,
                 "best_hits": row.get("best_hits", []),
@@ -343,6 +344,7 @@ def dossier_view(page: RunPage, *, viewer: Any) -> dict[str, Any] | None:
         "sections": sections,
         "references": list(numbered.values()),
         "missing": [s["heading"] for s in sections if not s["answered"]],
+        "in_part": [s["heading"] for s in sections if s["unsupported"]],
         "ledger": ledger,
         "cited": {r["snippet_id"] for r in numbered.values()},
     }

@@ -14,6 +14,7 @@ from research.agents.dates import YEAR, asked_times, dated_elsewhere, states_eve
 from research.agents.lexicon import MEMBERS, SYNONYMS, title_stems
 from research.agents.questions import MEASURES, SOFT, counts, new_names, type_ok
 from research.agents.text import (
+    line_around,
     mentions,
     names,
     sentences,
@@ -314,6 +315,19 @@ def outcome_sentences(
                 ranked.append((-hits, snip.ordinal, start, Found(snip, start, end, first.score)))
     ranked.sort(key=lambda r: r[:3])
     return distinct([first, *(f for *_, f in ranked)])[1 : limit + 1]
+
+
+def linked_outcome(first: Found, outcome: frozenset[str]) -> list[Found]:
+    """The sentences of `first`'s own paragraph (itself included) that state two or more of
+    the expected outcome's words: where a source says what X led to, it says it next to X."""
+    line_start, line_end = line_around(first.snippet.text, first.start)
+    out = []
+    for start, end in sentences(first.snippet.text):
+        if line_start <= start < line_end:
+            stated = _fact_stems(first.snippet.text[start:end])
+            if sum(covers(t, stated) for t in outcome) >= 2:
+                out.append(Found(first.snippet, start, end, first.score))
+    return out
 
 
 def distinct(found: list[Found]) -> list[Found]:

@@ -22,6 +22,7 @@ from research.agents.answers import (
     coverage,
     distinct,
     doc_context,
+    linked_outcome,
     outcome_sentences,
     split,
 )
@@ -38,6 +39,7 @@ from research.agents.questions import (
     answer_type,
     counted,
     naming,
+    outcome_phrase,
     outcome_terms,
     restated,
     second_conjuncts,
@@ -144,18 +146,22 @@ def assess_entity(
     event_terms = [t for t in terms if t not in outcome] or terms
     direct = find(event_terms, own, sentence_kind)
     if direct and direct.score >= ACCEPT and _states_event(direct, event_terms, outcome, soft):
-        claims = [_claim(direct)]
+        claims, unsupported = [_claim(direct)], []
         if kind == "any" and asks_summary(question):  # the passage on the topic, not a line
             claims = [_claim(f) for f in summary(direct, own, terms)]
         elif kind == "any":  # a how/why/describe question: quote the explanation's sentences,
             more = continuation(direct, own)  # then the other strong sentences too
             more += _more_sentences(terms, own, direct, soft, entity)
-            more += outcome_sentences(direct, own, outcome)
+            linked = linked_outcome(direct, outcome) if outcome else []
+            more += linked + outcome_sentences(direct, own, outcome)
             claims += [_claim(f) for f in distinct([direct, *more])[1:]]
+            if outcome and not linked:  # X is stated; that it led to Y is not, next to X
+                unsupported = [outcome_phrase(question)]
         return Assessment(
             sub_goal=sub_goal.key,
             verdict=Verdict.SUFFICIENT,
             claims=claims,
+            missing=unsupported,
             reason=f"“{_short(direct.sentence)}” states it for {entity} "
             f"(term coverage {direct.score:.2f}).",
         )

@@ -28,6 +28,7 @@ _SYNONYMS = (
     "revenue revenues sales turnover",
     "employees staff workforce",
     "win won awarded",
+    "join joined addition",
     # forms the light stemmer keeps apart
     "born birth",
     "died death",
@@ -51,6 +52,7 @@ _MEMBERS = (
     ("senior management", "chief officer ceo cfo coo cto president executive"),
     ("director", "chairman chairwoman chairperson"),
     ("incident", "violation breach misconduct scandal"),
+    ("financing funding", "raised bond bonds loan loans issuance"),
 )
 MEMBER_WORDS: dict[str, tuple[str, ...]] = {
     stem(category): tuple(members.split())

@@ -132,6 +132,20 @@ def _list_span(part: str) -> tuple[int, int, list[tuple[str, str]]] | None:
     return best
 
 
+_RESPECTIVELY = re.compile(r"((?:[\w$%.-]+,\s+)*[\w$%.-]+,?\s+and\s+[\w$%.-]+),?\s+respectively\b")
+
+
+def _respective(text: str, n: int, count: int) -> str:
+    """ "... in 2019 and 2021, respectively": the n-th of `count` entities gets the n-th item."""
+    match = _RESPECTIVELY.search(text)
+    if not match:
+        return text
+    items = re.split(r",\s*(?:and\s+)?|\s+and\s+", match.group(1))
+    if len(items) != count:
+        return text
+    return text[: match.start()] + items[n] + text[match.end() :]
+
+
 def main_entity(part: str) -> str:
     """The most specific name in `part` (its subject), or its first content words."""
     candidates = [
@@ -197,8 +211,9 @@ def plan_goal(goal: str) -> Plan:
             and (len(span[2]) >= 3 or _EACH.search(part))
         ):
             start, end, items = span
-            for entity, label in items:
-                text = _tidy(part[:start] + label + part[end:])
+            for n, (entity, label) in enumerate(items):
+                rest = _respective(part[end:], n, len(items))
+                text = _tidy(part[:start] + label + rest)
                 sub_goals.append(_sub_goal(len(sub_goals) + 1, text, entity))
         elif (span and (is_compare or choice)) or (
             (is_compare or _joined(part)) and len(_distinct_names(part)) >= 2

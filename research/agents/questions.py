@@ -17,21 +17,36 @@ _SOURCE = re.compile(
 _OUTCOME = re.compile(
     r"^\s*how\s+(?:did|does|do|has|have|will|would|could|can|might)\b.*?\b"
     r"(contribut\w*|lead|led|result\w*|help\w*|enabl\w*|affect\w*|impact\w*|influenc\w*"
-    r"|ensur\w*|creat\w*|improv\w*|enhanc\w*|strengthen\w*|shap\w*)\b(.*)$",
+    r"|ensur\w*|creat\w*|improv\w*|enhanc\w*|strengthen\w*|shap\w*|support\w*|reduc\w*"
+    r"|boost\w*|foster\w*)\b(.*)$",
     re.IGNORECASE,
+)
+# "X, including A, B and C, ...", "X, followed by A, ...": what X comprised or brought about.
+_ELABORATION = re.compile(
+    r",?\s+(?:including|such as|which (?:include[sd]?|involved?)|followed by)\b(.*)$", re.I
 )
 
 
 def outcome_terms(question: str) -> frozenset[str]:
-    """ "How did X contribute to Y through Z?": X is the fact to find; Y and Z are what the
-    asker expects of it, which a source may phrase otherwise, so they are not looked for in
-    X's sentence: they choose the sentences quoted with it."""
+    """ "How did X, including A, contribute to Y through Z?": X is the fact to find; A, Y and
+    Z are what the asker expects of it, which a source may phrase otherwise, so they are not
+    looked for in X's sentence: they choose the sentences quoted with it."""
     match = _OUTCOME.match(question)
     if not match:
         return frozenset()
-    event = {stem(w) for w in words(question[: match.start(1)])}
-    after = {stem(w) for w in words(" ".join(match.groups())) if w not in STOPWORDS}
-    return frozenset(after - event)
+    before = question[: match.start(1)]
+    detail = _ELABORATION.search(before)
+    if detail:  # the parts the asker lists are expected of X, not its name
+        before = before[: detail.start()]
+    event = {stem(w) for w in words(before)}
+    after = question[detail.start() if detail else match.start(1) :]
+    return frozenset({stem(w) for w in words(after) if w not in STOPWORDS} - event)
+
+
+def outcome_phrase(question: str) -> str:
+    """The words of "How did X lead to Y?" from the verb on: "lead to Y"."""
+    match = _OUTCOME.match(question)
+    return " ".join(question[match.start(1) :].split()).rstrip("?. ") if match else ""
 
 
 def naming(question: str) -> tuple[str, ...]:
@@ -61,7 +76,7 @@ SOFT = frozenset(
     registered post posted have had hold held make made get got show showed shown give gave
     take use used do done produce produced deliver delivered see saw activity activities
     initiative initiatives action actions effort efforts start starting initial experience
-    experienced factor factors""".split()
+    experienced factor factors outcome outcomes conduct conducted undertaken large scale""".split()
 )
 # Comparatives and answer-type nouns ("which city") say what kind of answer, not which fact.
 FRAME = frozenset(
@@ -86,7 +101,7 @@ MEASURES = frozenset(
     speed time age population budget sales profit income margin ratio enrolment enrollment
     output production efficiency sensitivity specificity volume area distance power
     energy equity assets liabilities debt cash dividend earnings ebitda turnover salary fee loss
-    expenses spending valuation""".split()
+    expenses spending valuation flow growth""".split()
 )
 # Kinds of named thing: after "what"/"which" they type the answer, they are not the fact.
 KINDS = frozenset(
@@ -124,13 +139,27 @@ def answer_type(question: str) -> str:
         r"(?:of|at|for|in|on|did|does|do|was|were|is|are|has|had)\b",
         q,
     )
-    if head and any(stem(w) in MEASURES for w in words(head.group(1))):
+    if head and _measure_head(words(head.group(1))):
         return "number"
     if re.search(r"\b(?:what|how much) did\b.*\bcost\b", q):
         return "number"
     if re.search(r"^\s*report\b", q) and any(stem(w) in MEASURES for w in words(q)[:6]):
         return "number"
     return "any"
+
+
+def _measure_head(phrase: list[str]) -> bool:
+    """ "What was the shareholder equity": the head noun names a quantity. In "the major asset
+    acquisitions completed by" the quantity word only qualifies the head (an event)."""
+    cut = next((i for i, w in enumerate(phrase) if w in _NOT_NOUN or w.endswith("ed")), None)
+    nouns = [stem(w) for w in phrase[:cut]]
+    if not nouns:
+        return False
+    return nouns[-1] in MEASURES or (nouns[-1] in _QUANTITY_HOLDERS and bool(set(nouns) & MEASURES))
+
+
+_NOT_NOUN = frozenset("by from to with that which who".split())
+_QUANTITY_HOLDERS = frozenset(stem(w) for w in "figure figures level levels total".split())
 
 
 _COUNTED = re.compile(

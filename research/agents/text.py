@@ -26,7 +26,10 @@ QUESTION_WORDS = frozenset(
     company company's organisation organization year years compare comparison versus vs""".split()
 )
 _WORD = re.compile(r"[^\W_][\w'’&.-]*")  # letters of any script: "Şeren", "Zürich"
-_SENTENCE_END = re.compile(r"(?<=[.!?])[\"')\]]?\s+(?=[A-Z0-9\"'(\[|])|\n{2,}|\n(?=\s*[-*|#])")
+_SENTENCE_END = re.compile(
+    r"(?<=[.!?])[\"')\]]?\s+(?=[A-Z0-9\"'(\[|])|\n{2,}|\n(?=\s*[-*|#])"
+    r"|(?<=[a-z]{3}[.!?])(?=[A-Z][a-z])"  # "... and analytics.In January 2019, ..."
+)
 
 
 def normalize(text: str) -> str:
@@ -215,7 +218,7 @@ def names(text: str) -> list[str]:
 _ROLE = re.compile(
     r"^(?:(?:the|a|an|were|was|is|are|did|does|do|which|what|who|how|when|where|in|on|for)\s+)+"
     r"|^(?:CEO|CFO|COO|CTO|Chairman|Chair|President|Director|Head|Founder|Mayor|Governor|"
-    r"Members?|Board)\s+of\s+",
+    r"Members?|Board(?:\s+of\s+(?:Directors|Trustees|Governors))?)\s+of\s+",
     re.IGNORECASE,
 )
 

@@ -128,7 +128,9 @@ Verdict:
 - "unanswerable" when the snippets show the entity but, after the searches listed, still not
   the fact, and no new query is likely to help.
 Missing facts and follow-ups:
-- `missing` lists the needed facts not yet supported by a claim.
+- `missing` lists the needed facts not yet supported by a claim. With a "sufficient"
+  verdict it lists what the sub-goal asks that the claims still do not state (the part is then
+  shown as answered in part); leave it empty when the claims state everything asked.
 - When something is missing and a snippet names another entity (a person, organisation, work,
   or place) that would supply it, propose a follow-up query naming that bridge entity and the
   missing fact; set `entity` to it and `suggested_by` to that snippet's id.

@@ -7,7 +7,8 @@ from research.agents.answers import coverage, covers
 from research.agents.evidence import assess_offline
 from research.agents.lexicon import members_of, title_stems
 from research.agents.planner import plan_goal
-from research.agents.questions import restated, second_conjuncts
+from research.agents.questions import answer_type, outcome_terms, restated, second_conjuncts
+from research.agents.text import sentences
 from research.contracts import Assessment, Snippet, Verdict
 
 pytestmark = pytest.mark.unit
@@ -79,3 +80,39 @@ def test_without_a_management_change_the_next_query_asks_for_the_officers() -> N
     a = judge("When did Hudson Goods make senior management changes?", [hudson])
     assert a.verdict == Verdict.INSUFFICIENT and not a.claims
     assert a.follow_ups[0].text.startswith("Hudson Goods chief officer ceo cfo")
+
+
+def test_respectively_gives_each_entity_its_own_year() -> None:
+    plan = plan_goal("How did Tarnow Mills and Osk Foods respond to safety incidents in 2019 "
+                     "and 2021, respectively?")  # fmt: skip
+    texts = [sg.text for sg in plan.sub_goals]
+    assert texts == [
+        "How did Tarnow Mills respond to safety incidents in 2019?",
+        "How did Osk Foods respond to safety incidents in 2021?",
+    ]
+
+
+def test_a_sentence_glued_to_the_next_without_a_space_is_still_two() -> None:
+    text = "It sells flour in the north.In May 2020, it opened a mill. Osk Foods Inc.The end."
+    assert [text[a:b] for a, b in sentences(text)] == [
+        "It sells flour in the north.",
+        "In May 2020, it opened a mill.",
+        "Osk Foods Inc.The end.",
+    ]
+
+
+def test_a_quantity_word_that_only_qualifies_an_event_asks_for_no_number() -> None:
+    assert answer_type("What were the major asset acquisitions completed by X in 2017?") == "any"
+    assert answer_type("What was the shareholder equity of X in 2018?") == "number"
+    assert answer_type("What was the cash flow of X in 2021?") == "number"
+    assert answer_type("What were the sales figures of X in 2020?") == "number"
+
+
+def test_what_a_how_question_lists_after_including_is_expected_not_required() -> None:
+    q = ("How did the charter revision in May 2019, including the appointment of two "
+         "directors, strengthen oversight at Tarnow Mills?")  # fmt: skip
+    assert {"appointment", "director", "oversight"} <= outcome_terms(q)
+    assert not {"charter", "revision"} & outcome_terms(q)
+    report = snip(1, "Tarnow Mills annual report", "In May 2019, Tarnow Mills revised its "
+                  "charter. The board gained an audit committee.")  # fmt: skip
+    assert judge(q, [report]).verdict == Verdict.SUFFICIENT
