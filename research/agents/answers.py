@@ -168,9 +168,16 @@ def best_sentence(
     money = bool(measures) and measures <= MONEY_NOUNS and not RATE_NOUNS & set(terms)
     said = {stem(v) for v in event}  # a sentence stating the event says it, in any synonym
     abbreviations = _doc_abbreviations(pool or snippets)
+    others = [n for n in known[1:] if n and not YEAR.fullmatch(n)]
+    named = _names_per_document(pool or snippets, others)
+    for name in others:  # a long name weighs as two words: Benjamin "Bugsy" Siegel is one man
+        parts = {stem(w) for w in words(name)} & weights.keys()
+        for part in parts:
+            weights[part] *= min(1.0, 2 / len(parts))
     best: Found | None = None
     for snip in snippets:
         ctx = _either(context.get(snip.document_id, set()), must) | said
+        ctx |= named.get(snip.document_id, set())
         defs = abbreviations.get(snip.document_id, {})
         if strict and any(t not in SOFT and t not in soft and not covers(t, ctx) for t in terms):
             continue
@@ -190,6 +197,7 @@ def best_sentence(
                 continue
             header = table_header(snip.text, start)
             stated = _fact_stems(sentence) | _stems(header) | expanded(sentence, defs)
+            stated |= _names_stated(sentence, others)
             covered = _either(stated | said, must)
             if must and not counts(sentence, must):
                 continue
@@ -204,6 +212,19 @@ def best_sentence(
             if best is None or score > best.score + 1e-9 or _earlier(found, best):
                 best = found
     return best
+
+
+def _names_stated(text: str, names_asked: list[str]) -> set[str]:
+    """The words of the asked names that `text` names in any of its forms: "Bugsy Siegel"
+    states every word of Benjamin "Bugsy" Siegel."""
+    return {stem(w) for n in names_asked if mentions(text, n) for w in words(n)}
+
+
+def _names_per_document(snippets: list[Snippet], names_asked: list[str]) -> dict[int, set[str]]:
+    out: dict[int, set[str]] = {}
+    for snip in snippets:
+        out.setdefault(snip.document_id, set()).update(_names_stated(snip.text, names_asked))
+    return out
 
 
 _GOES_ON_ABOUT = re.compile(r"^(?:He|She|It|They|His|Her|Its|Their)\b")
@@ -315,6 +336,22 @@ def outcome_sentences(
                 ranked.append((-hits, snip.ordinal, start, Found(snip, start, end, first.score)))
     ranked.sort(key=lambda r: r[:3])
     return distinct([first, *(f for *_, f in ranked)])[1 : limit + 1]
+
+
+def definition(entity: str, own: list[Snippet]) -> Found | None:
+    """The sentence that defines `entity`: it names it and goes on, within a clause or two,
+    to "is a", "are an", "was the" (its document's first such sentence)."""
+    for snip in sorted(own, key=lambda s: (s.document_id, s.ordinal)):
+        for start, end in sentences(snip.text):
+            sentence = snip.text[start:end]
+            if not mentions(sentence, entity):
+                continue
+            lead = re.escape(entity.split()[0])
+            if re.search(
+                rf"\b{lead}\b[^;]{{0,160}}?\b(?:is|are|was|were)\s+(?:a|an|the)\b", sentence
+            ):
+                return Found(snip, start, end, 1.0)
+    return None
 
 
 def linked_outcome(first: Found, outcome: frozenset[str]) -> list[Found]:

@@ -69,7 +69,7 @@ def bridges(
     asked = [n.lower() for n in names(question)] + [entity.lower()]
     lower_case = set().union(*(lower_case_words(s.text) for s in pool))
     weights = _weights(terms)
-    ranked: list[tuple[float, int, int, int, str, int]] = []
+    ranked: list[tuple[bool, float, int, int, int, str, int]] = []
     headers = _repeated_lines(pool)
     for snip in link_snips:
         for order, (start, end) in enumerate(sentences(snip.text)):
@@ -81,7 +81,7 @@ def bridges(
             relevance = sum(w for t, w in weights.items() if covers(t, stems))
             opening = sentence.lstrip("#|*-> \t")
             anchors = _anchors(sentence, [t for t in weights if covers(t, stems)])
-            for found in names(sentence):
+            for part, found in [(p, n) for w in names(sentence) for p, n in _with_parts(w)]:
                 name = _as_name(found, lower_case, opening.startswith(found))
                 if not name or name.lower() in asked:
                     continue
@@ -90,15 +90,25 @@ def bridges(
                 at = sentence.find(name)
                 inside = any(at <= a < at + len(name) for a in anchors)  # "Turbine Works"
                 near = 0 if inside else min((abs(at - a) for a in anchors), default=len(sentence))
-                ranked.append((-relevance, order, near, at, name, snip.id))
+                ranked.append((part, -relevance, order, near, at, name, snip.id))
     ranked.sort()
     seen: set[str] = set()
     out = []
-    for _, _, _, _, name, sid in ranked:
+    for *_, name, sid in ranked:
         if name.lower() not in seen:
             seen.add(name.lower())
             out.append((name, sid))
     return out
+
+
+def _with_parts(name: str) -> list[tuple[bool, str]]:
+    """A name joined by "of (the)" may be one ("University of the Arts") or two ("Dzūkija
+    Alytus of the Lithuanian Basketball League"): the whole, and each side ranked after every
+    whole name (True)."""
+    parts = re.split(r"\s+of\s+(?:the\s+)?", name)
+    if len(parts) == 2 and all(p[:1].isupper() for p in parts):
+        return [(False, name), *((True, p) for p in parts)]
+    return [(False, name)]
 
 
 def _anchors(sentence: str, terms: list[str]) -> list[int]:
@@ -148,11 +158,21 @@ class Route:
     claims: tuple[Found, ...]
 
 
+def _titled(snip: Snippet, name: str) -> bool:
+    """The snippet's document is the named thing's own: its title names it, or its title
+    shares a word of the name and its opening names it ("BC Dzūkija ... located in Alytus"
+    for "Dzūkija Alytus")."""
+    if mentions(snip.title, name):
+        return True
+    shared = {w for w in words(name) if len(w) > 3} & set(words(snip.title))
+    return bool(shared) and snip.ordinal == 0 and mentions(snip.text[:400], name)
+
+
 def via(q: Reading, name: str, sid: int, snippets: list[Snippet], depth: int = 0) -> Route | None:
     """The bridge's own document (titled by it) stating the fact the link leads to, or, one
     step further, naming the next bridge that does. Scored by the share of the question's
     terms the route's sentences state together."""
-    linked = [s for s in snippets if s.id != sid and mentions(s.title, name)]
+    linked = [s for s in snippets if s.id != sid and _titled(s, name)]
     link = _sentence_naming(next(s for s in snippets if s.id == sid), name)
     # The link speaks of the entity: it names it, or it lies in the entity's own document.
     if not (mentions(link.sentence, q.entity) or mentions(link.snippet.title, q.entity)):

@@ -20,6 +20,7 @@ from research.agents.answers import (
     best_sentence,
     continuation,
     coverage,
+    definition,
     distinct,
     doc_context,
     linked_outcome,
@@ -37,6 +38,7 @@ from research.agents.questions import (
     along_the_way,
     alternatives,
     answer_type,
+    asks_definition,
     counted,
     naming,
     outcome_phrase,
@@ -109,6 +111,8 @@ def assess_entity(
         else question
     )
     terms = [t for t in content_terms(asked_text, exclude=exclude) if t not in FRAME or t in must]
+    if re.search(r"\bwho\b.*\b(?:older|younger|oldest|youngest)\b", question, re.I):
+        terms += [] if "born" in terms else ["born"]  # a person's age: the birth date
     along = along_the_way(question, terms)
     searched_norm = {" ".join(s.lower().split()) for s in searched}
     own = [s for s in snippets if speaks_of(s.title, s.text, entity)]
@@ -135,6 +139,13 @@ def assess_entity(
     if sub_goal.compare and kind == "date":  # each entity's date of origin, in any words
         soft |= ORIGIN
     known = (entity, *names(question))
+    if asks_definition(question) and (defined := definition(entity, own)):
+        return Assessment(
+            sub_goal=sub_goal.key,
+            verdict=Verdict.SUFFICIENT,
+            claims=[_claim(defined)],
+            reason=f"“{_short(defined.sentence)}” defines {entity}.",
+        )
     event = passive_event(question) or naming(question)
     find = partial(
         best_sentence, pool=own, soft=soft, known=known, subject=entity, must=must,
@@ -216,14 +227,31 @@ def assess_entity(
     )
 
 
+def _one_of(sub_goal: SubGoal, entities: list[str], parts: list[Assessment]) -> bool:
+    """ "Which singer is also a comic book writer, A or B?" asks which one: it is answered when
+    one of them states the fact and the sources speak of the other without stating it. An
+    entity no source names leaves the choice open (it may be the one)."""
+    question = without_source(sub_goal.text)
+    if not re.search(r"\bor\b", question) or _compared_by(question) != "any":
+        return False
+    if answer_type(question) not in ("any", "name"):
+        return False
+    found = [p.verdict == Verdict.SUFFICIENT for p in parts]
+    unnamed = [f"any passage naming {e}" in p.missing for e, p in zip(entities, parts, strict=True)]
+    return any(found) and not all(found) and not any(unnamed)
+
+
 def assess_offline(sub_goal: SubGoal, snippets: list[Snippet], searched: list[str]) -> Assessment:
-    """Per entity; a comparison is sufficient only when every compared entity has evidence."""
+    """Per entity; a comparison is sufficient only when every compared entity has evidence,
+    a choice ("which singer, A or B, ...") when one has it (see `_one_of`)."""
     entities = sub_goal.compare or [sub_goal.entity]
     parts = [assess_entity(sub_goal, e, snippets, searched) for e in entities]
     if len(parts) == 1:
         return parts[0]
     order = [Verdict.INSUFFICIENT, Verdict.UNANSWERABLE, Verdict.IRRELEVANT, Verdict.SUFFICIENT]
     verdict = min((p.verdict for p in parts), key=order.index)
+    if _one_of(sub_goal, entities, parts):
+        verdict = Verdict.SUFFICIENT
     return Assessment(
         sub_goal=sub_goal.key,
         verdict=verdict,

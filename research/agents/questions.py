@@ -49,6 +49,21 @@ def outcome_phrase(question: str) -> str:
     return " ".join(question[match.start(1) :].split()).rstrip("?. ") if match else ""
 
 
+_DEFINITION = re.compile(
+    r"^\s*(?:what (?:is|are|was|were) (?:the )?(?:main |primary |core |principal |key )?"
+    r"(?:business(?:es)?|business (?:focus(?:es)?|areas?|lines?)|lines? of business"
+    r"|industry)\s+(?:of|for)\b|what does .+ do\s*\??$"
+    r"|what (?:kind|type|sort) of (?:company|business|organi[sz]ation) (?:is|was)\b)",
+    re.IGNORECASE,
+)
+
+
+def asks_definition(question: str) -> bool:
+    """ "What are the main businesses of X?", "What does X do?": what X is, which a source
+    says in the sentence that defines it ("X is a government services company ...")."""
+    return bool(_DEFINITION.search(question))
+
+
 def naming(question: str) -> tuple[str, ...]:
     """ "What is X named after?" asks for the naming: only a sentence that names says it."""
     return ("named",) if re.search(r"\bnamed (?:after|for)\b", question, re.I) else ()
@@ -255,7 +270,19 @@ def alternatives(question: str, entity: str = "") -> frozenset[str]:
     for before, participle in re.findall(r"\b(\w+)\s+([a-z]+(?:ed|en))\s+by\b", question):
         if before.lower() not in _AUXILIARIES:
             soft.add(stem(participle))
-    return frozenset(soft)
+    # "Between two scientists A and B, who is older": the kind of both, not a fact.
+    for kind in re.findall(r"\bbetween (?:the )?two ([a-z]+)", question, re.IGNORECASE):
+        soft |= {stem("two"), stem(kind)}
+    return frozenset(soft | _apposition(question, entity))
+
+
+def _apposition(question: str, entity: str) -> set[str]:
+    """ "Tim Hecker, the Canadian electronic music maker": a description that tells the asker
+    which entity is meant, not what is asked."""
+    if not entity:
+        return set()
+    match = re.search(rf"{re.escape(entity)},\s+(?:the|a|an)\s+([^,?]+)", question)
+    return {stem(w) for w in words(match.group(1))} if match else set()
 
 
 _AUXILIARIES = frozenset("is are was were be been being get gets got".split())

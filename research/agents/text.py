@@ -188,7 +188,11 @@ _CAP = rf"(?:[{_UPPER}][\w'’&.-]*|[0-9][\w.-]*[A-Za-z][\w.-]*)"
 _CONNECT = r"(?:of|the|de|du|la|le|von|van|der|for|on|&)"
 # A name never runs on into the next sentence's opening word ("... Inc. Which company").
 _OPENER = r"(?:Which|What|Who|How|When|Where|Why|The|This|It)\b"
-NAME = re.compile(rf"(?<![\w'’.-]){_CAP}(?:\s+(?!{_OPENER})(?:{_CONNECT}\s+)*{_CAP})*")
+# A quoted nickname inside a name: Benjamin "Bugsy" Siegel.
+_NICK = rf"[\"“][{_UPPER}][\w'’.-]*[\"”]"
+NAME = re.compile(
+    rf"(?<![\w'’.-]){_CAP}(?:\s+(?!{_OPENER})(?:{_CONNECT}\s+)*(?:{_NICK}\s+)?{_CAP})*"
+)
 # Where one name ends and the next begins: a possessive ("Quillon Energy's Valladolid") or a
 # sentence end ("HealthPro Innovations. Which company ...").
 _NAME_BREAK = re.compile(
@@ -279,7 +283,14 @@ def _short_form(entity: str) -> str:
 
 
 def mentions(text: str, entity: str) -> bool:
-    """Does `text` name `entity`? Exact (normalized) phrase, or most of its distinctive words."""
+    """Does `text` name `entity`? Exact (normalized) phrase, or most of its distinctive words.
+    A name with a quoted nickname is also named without it, or by the nickname and surname."""
+    nick = re.search(_NICK, entity)
+    if nick:
+        before, after = entity[: nick.start()].split(), entity[nick.end() :].split()
+        plain = " ".join(before + after)
+        called = " ".join([nick.group(0)[1:-1], *after])
+        return mentions(text, plain) or mentions(text, called)
     if not entity.strip():
         return False
     text, entity = _INITIALS.sub(r"\1.", text), _INITIALS.sub(r"\1.", entity)

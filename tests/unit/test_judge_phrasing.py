@@ -8,7 +8,7 @@ from research.agents.evidence import assess_offline
 from research.agents.lexicon import members_of, title_stems
 from research.agents.planner import plan_goal
 from research.agents.questions import answer_type, outcome_terms, restated, second_conjuncts
-from research.agents.text import sentences
+from research.agents.text import mentions, names, sentences
 from research.contracts import Assessment, Snippet, Verdict
 
 pytestmark = pytest.mark.unit
@@ -116,3 +116,71 @@ def test_what_a_how_question_lists_after_including_is_expected_not_required() ->
     report = snip(1, "Tarnow Mills annual report", "In May 2019, Tarnow Mills revised its "
                   "charter. The board gained an audit committee.")  # fmt: skip
     assert judge(q, [report]).verdict == Verdict.SUFFICIENT
+
+
+def test_a_nickname_is_part_of_the_name_and_names_it_with_the_surname() -> None:
+    q = 'What town did Moe Sedway have success in after Benjamin "Bugsy" Siegel\'s murder?'
+    assert 'Benjamin "Bugsy" Siegel' in names(q)
+    assert mentions("an associate of Bugsy Siegel", 'Benjamin "Bugsy" Siegel')
+    assert not mentions("Benjamin Franklin", 'Benjamin "Bugsy" Siegel')
+    moe = snip(1, "Moe Sedway", "Moe Sedway was an associate of Bugsy Siegel. He made the "
+               "Flamingo casino in Las Vegas a success after Siegel's murder.")  # fmt: skip
+    a = judge(q, [moe])
+    assert a.verdict == Verdict.SUFFICIENT and "Las Vegas" in a.claims[-1].text
+
+
+def test_a_description_of_the_entity_is_not_required() -> None:
+    hecker = snip(1, "Tim Hecker", "Tim Hecker is an electronic musician based in Montreal. "
+                  "His latest album “Love Streams” was released in 2016.")  # fmt: skip
+    a = judge("What is the latest album of Tim Hecker, the Canadian electronic music maker?",
+              [hecker])  # fmt: skip
+    assert a.verdict == Verdict.SUFFICIENT and "Love Streams" in a.claims[-1].text
+
+
+def test_which_one_of_two_is_answered_by_the_one_that_states_it() -> None:
+    q = "Which singer is also a comic book writer, Ola Berg or Lena Dahl?"
+    berg = snip(1, "Ola Berg", "Ola Berg is a Swedish singer. Berg also writes comic books "
+                "for Marvel as a comic book writer.")  # fmt: skip
+    dahl = snip(2, "Lena Dahl", "Lena Dahl is a Danish singer who toured Europe in 2004.")
+    a = judge(q, [berg, dahl])
+    assert a.verdict == Verdict.SUFFICIENT and "comic book writer" in quoted_text(a)
+    # a name no source speaks of may be the answer: the choice stays open
+    a = judge("Which singer is also a comic book writer, Ola Berg or Tove Lund?", [berg, dahl])
+    assert a.verdict != Verdict.SUFFICIENT
+    # "which is older" needs both dates, not one
+    a = judge("Who is older, Ola Berg or Lena Dahl?", [berg, dahl])
+    assert a.verdict != Verdict.SUFFICIENT
+
+
+def quoted_text(a: Assessment) -> str:
+    return " ".join(c.text for c in a.claims)
+
+
+def test_who_is_older_is_told_by_each_birth_date() -> None:
+    berg = snip(1, "Ola Berg", "Ola Berg (born 3 May 1950) is a Swedish physicist.")
+    dahl = snip(2, "Lena Dahl", "Lena Dahl (born 9 June 1961) is a Danish test pilot.")
+    a = judge("Between two scientists Ola Berg and Lena Dahl, who is older?", [berg, dahl])
+    assert a.verdict == Verdict.SUFFICIENT
+    assert "1950" in quoted_text(a) and "1961" in quoted_text(a)
+
+
+def test_a_name_joined_by_of_the_is_also_followed_by_each_side() -> None:
+    player = snip(1, "Anton Varga", "Anton Varga (born 1987) is a Hungarian basketball player "
+                  "for Pannon Kaposvar of the Hungarian Basketball League.")  # fmt: skip
+    club = snip(2, "BC Pannon", "BC Pannon is a basketball club located in Kaposvar, Hungary. "
+                "It was founded in 2011.")  # fmt: skip
+    a = judge("Which basketball club located in Kaposvar does Anton Varga play for?",
+              [player, club])  # fmt: skip
+    assert a.verdict == Verdict.SUFFICIENT
+    assert "club located in Kaposvar" in quoted_text(a) and "Pannon Kaposvar" in quoted_text(a)
+
+
+def test_what_a_company_does_is_read_from_the_sentence_that_defines_it() -> None:
+    report = snip(1, "Tarnow Mills Inc. annual report", "In 2021 Tarnow Mills Inc. grew its "
+                  "business areas. Tarnow Mills Inc. is a flour miller founded in 1990, "
+                  "specializing in organic rye flour.")  # fmt: skip
+    a = judge("What are the main businesses of Tarnow Mills Inc.?", [report])
+    assert a.verdict == Verdict.SUFFICIENT
+    assert quoted_text(a).startswith("Tarnow Mills Inc. is a flour miller")
+    a = judge("What was the revenue of Tarnow Mills Inc. in 2021?", [report])
+    assert a.verdict != Verdict.SUFFICIENT  # not a definition question: no number, no answer
