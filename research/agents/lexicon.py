@@ -29,6 +29,7 @@ _SYNONYMS = (
     "employees staff workforce",
     "win won awarded",
     "join joined addition",
+    "future ahead",
     # forms the light stemmer keeps apart
     "born birth",
     "died death",
@@ -53,6 +54,7 @@ _MEMBERS = (
     ("director", "chairman chairwoman chairperson"),
     ("incident", "violation breach misconduct scandal"),
     ("financing funding", "raised bond bonds loan loans issuance"),
+    ("outlook", "ahead plans"),
 )
 MEMBER_WORDS: dict[str, tuple[str, ...]] = {
     stem(category): tuple(members.split())

@@ -184,3 +184,15 @@ def test_what_a_company_does_is_read_from_the_sentence_that_defines_it() -> None
     assert quoted_text(a).startswith("Tarnow Mills Inc. is a flour miller")
     a = judge("What was the revenue of Tarnow Mills Inc. in 2021?", [report])
     assert a.verdict != Verdict.SUFFICIENT  # not a definition question: no number, no answer
+
+
+def test_looking_ahead_states_the_future_outlook() -> None:
+    report = snip(1, "Tarnow Mills annual report", "In May 2021, Tarnow Mills opened a mill.\n"
+                  "Looking ahead, Tarnow Mills plans to invest in rye milling and to enter the "
+                  "Baltic markets.")  # fmt: skip
+    a = judge("Based on Tarnow Mills' 2021 report, summarize its future outlook.", [report])
+    assert a.verdict == Verdict.SUFFICIENT
+    assert "Looking ahead, Tarnow Mills plans to invest" in quoted_text(a)
+    past = snip(1, "Tarnow Mills annual report", "In May 2021, Tarnow Mills opened a mill.")
+    a = judge("Based on Tarnow Mills' 2021 report, summarize its future outlook.", [past])
+    assert a.verdict != Verdict.SUFFICIENT
