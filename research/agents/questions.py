@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from research.agents.dates import YEAR, months
-from research.agents.text import STOPWORDS, mentions, names, stem, words
+from research.agents.text import QUESTION_WORDS, STOPWORDS, mentions, names, stem, words
 from research.agents.units import NUMBER, NUMBER_WORDS, implied_stems
 
 _SOURCE = re.compile(
@@ -270,9 +270,12 @@ def alternatives(question: str, entity: str = "") -> frozenset[str]:
     for before, participle in re.findall(r"\b(\w+)\s+([a-z]+(?:ed|en))\s+by\b", question):
         if before.lower() not in _AUXILIARIES:
             soft.add(stem(participle))
-    # "Between two scientists A and B, who is older": the kind of both, not a fact.
-    for kind in re.findall(r"\bbetween (?:the )?two ([a-z]+)", question, re.IGNORECASE):
-        soft |= {stem("two"), stem(kind)}
+    # "Between two scientists A and B, who is older", "Of the retired tennis players A and
+    # B, which ...": the kind of both, not a fact.
+    kind = re.match(r"\s*(?i:between|of|among)\s+(?:the\s+)?((?:[a-z-]+\s+){1,4})[A-Z]", question)
+    named_two = kind and re.search(r"\b(?:and|or)\b", question[kind.end() :])
+    if named_two and not set(words(kind.group(1))) & set(QUESTION_WORDS):
+        soft |= {stem(w) for w in words(kind.group(1))}
     return frozenset(soft | _apposition(question, entity))
 
 

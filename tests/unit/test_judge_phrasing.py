@@ -196,3 +196,15 @@ def test_looking_ahead_states_the_future_outlook() -> None:
     past = snip(1, "Tarnow Mills annual report", "In May 2021, Tarnow Mills opened a mill.")
     a = judge("Based on Tarnow Mills' 2021 report, summarize its future outlook.", [past])
     assert a.verdict != Verdict.SUFFICIENT
+
+
+def test_the_kind_named_before_two_entities_is_not_asked_of_them() -> None:
+    berg = snip(1, "Ola Berg", "Ola Berg (born 1951) is a Swedish former tennis player. His "
+                "career-high singles ranking was world no. 14.")  # fmt: skip
+    dahl = snip(2, "Lars Dahl", "Lars Dahl is a Danish tennis player. He reached a career-high "
+                "singles ranking of world no. 19 in 1988.")  # fmt: skip
+    q = ("Of the retired tennis players Ola Berg and Lars Dahl, which player reached a higher "
+         "career-high singles ranking?")  # fmt: skip
+    a = judge(q, [berg, dahl])
+    assert a.verdict == Verdict.SUFFICIENT
+    assert "no. 14" in quoted_text(a) and "no. 19" in quoted_text(a)
