@@ -62,6 +62,7 @@ def read_sections(rec: Recorder, state: State, iteration: int) -> list[SubGoal]:
             suggested_by=centre.id,
         )
         _record(rec, state, query, _section(rec, centre), [sg.key])
+        state.reads.setdefault(sg.key, []).append(query.text)
         read.append(sg)
     return read
 
@@ -120,6 +121,7 @@ def read_documents(rec: Recorder, state: State, iteration: int) -> list[SubGoal]
                 rec.run, Scope.model_validate(rec.run.scope), query, k=state.config.k
             )
             _record(rec, state, query, hits, [sg.key])
+            state.reads.setdefault(sg.key, []).append(query.text)
             done = True
         if done:
             read.append(sg)

@@ -160,7 +160,7 @@ def ledger(state: State, dossier: Dossier) -> list[dict[str, Any]]:
             "citations": sorted({c.snippet_id for cl in section.claims for c in cl.citations}),
             "corpora": [names.get(c, str(c)) for c in sg.corpus_ids],
             "route_reason": sg.route_reason,
-            "queries": state.searched.get(sg.key, []),
+            "queries": state.searched.get(sg.key, []) + state.reads.get(sg.key, []),
             "verdict": a.verdict if a else "not assessed",
             "reason": a.reason if a else "",
             "unsupported": section.unsupported,

@@ -160,11 +160,12 @@ class Route:
 
 def _titled(snip: Snippet, name: str) -> bool:
     """The snippet's document is the named thing's own: its title names it, or its title
-    shares a word of the name and its opening names it ("BC Dzūkija ... located in Alytus"
-    for "Dzūkija Alytus")."""
+    shares a distinctive word of the name (no ordinary word, nor a disambiguation in
+    parentheses) and its opening names it ("BC Dzūkija ... in Alytus" for "Dzūkija Alytus")."""
     if mentions(snip.title, name):
         return True
-    shared = {w for w in words(name) if len(w) > 3} & set(words(snip.title))
+    title = words(snip.title.split(" (")[0])
+    shared = {w for w in words(name) if len(w) > 3 and w not in common_words()} & set(title)
     return bool(shared) and snip.ordinal == 0 and mentions(snip.text[:400], name)
 
 

@@ -74,3 +74,4 @@ def test_an_open_part_reads_within_its_entitys_report() -> None:
     cited = {c.snippet_id for cl in dossier.sections[0].claims for c in cl.citations}
     assert run.status == ResearchRun.Status.COMPLETE and fact.pk in cited
     assert "March 2021" in " ".join(cl.text for cl in dossier.sections[0].claims)
+    assert read["text"] in run.dossier["ledger"][0]["queries"]  # the ledger lists the read
