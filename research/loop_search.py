@@ -51,16 +51,8 @@ def read_sections(rec: Recorder, state: State, iteration: int) -> list[SubGoal]:
         if centre is None:
             continue
         state.sections_read.add(sg.key)
-        state.query_seq += 1
-        query = Query(
-            key=f"q-{state.query_seq}",
-            sub_goal=sg.key,
-            text=f"section of “{centre.title}” around p. {centre.page_start}",
-            corpus_ids=[centre.corpus_id],
-            iteration=iteration,
-            parent=state.last_query.get(sg.key),
-            suggested_by=centre.id,
-        )
+        text = f"section of “{centre.title}” around p. {centre.page_start}"
+        query = _read_query(state, sg, text, centre, iteration)
         _record(rec, state, query, _section(rec, centre), [sg.key])
         state.reads.setdefault(sg.key, []).append(query.text)
         read.append(sg)
@@ -106,17 +98,8 @@ def read_documents(rec: Recorder, state: State, iteration: int) -> list[SubGoal]
                 break
             state.documents_read.add(key)
             asked = next((q for q in sg.queries if mentions(q, entity)), sg.text)
-            state.query_seq += 1
-            query = Query(
-                key=f"q-{state.query_seq}",
-                sub_goal=sg.key,
-                text=f"{asked} (within “{doc.title}”)",
-                corpus_ids=[doc.corpus_id],
-                iteration=iteration,
-                parent=state.last_query.get(sg.key),
-                suggested_by=doc.id,
-                document_ids=[doc.document_id],
-            )
+            text = f"{asked} (within “{doc.title}”)"
+            query = _read_query(state, sg, text, doc, iteration, within=True)
             hits = retrieval.search(
                 rec.run, Scope.model_validate(rec.run.scope), query, k=state.config.k
             )
@@ -126,6 +109,23 @@ def read_documents(rec: Recorder, state: State, iteration: int) -> list[SubGoal]
         if done:
             read.append(sg)
     return read
+
+
+def _read_query(
+    state: State, sg: SubGoal, text: str, source: Snippet, iteration: int, within: bool = False
+) -> Query:
+    """A read of `source`'s document, as a query suggested by that snippet."""
+    state.query_seq += 1
+    return Query(
+        key=f"q-{state.query_seq}",
+        sub_goal=sg.key,
+        text=text,
+        corpus_ids=[source.corpus_id],
+        iteration=iteration,
+        parent=state.last_query.get(sg.key),
+        suggested_by=source.id,
+        document_ids=[source.document_id] if within else [],
+    )
 
 
 def _section(rec: Recorder, centre: Snippet) -> list[Snippet]:

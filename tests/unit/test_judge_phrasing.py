@@ -1,28 +1,23 @@
-"""The offline judge reads a category in the words a report uses for its members, a noun in
-its verb's form, and a comparison's restated second sentence as the first one's echo."""
+"""The offline judge reads a fact in the words its source uses: a category through its
+members, a noun through its verb, a restated comparison, a nickname, a description of the
+entity, one of two choices, a company's defining sentence, "looking ahead" for an outlook."""
 
 import pytest
 
 from research.agents.answers import coverage, covers
-from research.agents.evidence import assess_offline
 from research.agents.lexicon import members_of, title_stems
 from research.agents.planner import plan_goal
 from research.agents.questions import answer_type, outcome_terms, restated, second_conjuncts
 from research.agents.text import mentions, names, sentences
 from research.contracts import Assessment, Snippet, Verdict
+from tests.unit.judging import judge as judge_with
+from tests.unit.judging import snip
 
 pytestmark = pytest.mark.unit
 
 
-def snip(i: int, title: str, text: str) -> Snippet:
-    return Snippet(
-        id=i, corpus_id=1, document_id=i, title=title, page_start=1, page_end=1, text=text
-    )
-
-
 def judge(question: str, hits: list[Snippet], searched: int = 3) -> Assessment:
-    sg = plan_goal(question).sub_goals[0]
-    return assess_offline(sg, hits, searched=[f"q{i}" for i in range(searched)])
+    return judge_with(question, hits, searched)
 
 
 def test_a_verb_states_its_noun_but_unrelated_words_stay_apart() -> None:

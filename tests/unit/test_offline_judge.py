@@ -8,20 +8,10 @@ from research.agents.planner import plan_goal
 from research.agents.questions import without_source
 from research.agents.text import mentions, names, words
 from research.agents.units import implied_stems
-from research.contracts import Assessment, Snippet, Verdict
+from research.contracts import Assessment, Verdict
+from tests.unit.judging import judge, snip
 
 pytestmark = pytest.mark.unit
-
-
-def snip(i: int, title: str, text: str) -> Snippet:
-    return Snippet(
-        id=i, corpus_id=1, document_id=i, title=title, page_start=1, page_end=1, text=text
-    )
-
-
-def judge(question: str, hits: list[Snippet], searched: int = 1) -> Assessment:
-    sg = plan_goal(question).sub_goals[0]
-    return assess_offline(sg, hits, searched=[f"q{i}" for i in range(searched)])
 
 
 def quoted(a: Assessment) -> str:
