@@ -53,8 +53,7 @@ def read_sections(rec: Recorder, state: State, iteration: int) -> list[SubGoal]:
         state.sections_read.add(sg.key)
         text = f"section of “{centre.title}” around p. {centre.page_start}"
         query = _read_query(state, sg, text, centre, iteration)
-        _record(rec, state, query, _section(rec, centre), [sg.key])
-        state.reads.setdefault(sg.key, []).append(query.text)
+        _record_read(rec, state, query, _section(rec, centre))
         read.append(sg)
     return read
 
@@ -103,8 +102,7 @@ def read_documents(rec: Recorder, state: State, iteration: int) -> list[SubGoal]
             hits = retrieval.search(
                 rec.run, Scope.model_validate(rec.run.scope), query, k=state.config.k
             )
-            _record(rec, state, query, hits, [sg.key])
-            state.reads.setdefault(sg.key, []).append(query.text)
+            _record_read(rec, state, query, hits)
             done = True
         if done:
             read.append(sg)
@@ -126,6 +124,12 @@ def _read_query(
         suggested_by=source.id,
         document_ids=[source.document_id] if within else [],
     )
+
+
+def _record_read(rec: Recorder, state: State, query: Query, hits: list[Snippet]) -> None:
+    """A read is recorded like a search, and listed with its part's queries in the ledger."""
+    _record(rec, state, query, hits, [query.sub_goal])
+    state.reads.setdefault(query.sub_goal, []).append(query.text)
 
 
 def _section(rec: Recorder, centre: Snippet) -> list[Snippet]:

@@ -330,8 +330,7 @@ def outcome_sentences(
         if snip.document_id != first.snippet.document_id:
             continue
         for start, end in sentences(snip.text):
-            stated = _fact_stems(snip.text[start:end])
-            hits = sum(covers(t, stated) for t in outcome)
+            hits = _outcome_words(snip.text[start:end], outcome)
             if hits >= 2 and (snip.id, start) != (first.snippet.id, first.start):
                 ranked.append((-hits, snip.ordinal, start, Found(snip, start, end, first.score)))
     ranked.sort(key=lambda r: r[:3])
@@ -360,11 +359,18 @@ def linked_outcome(first: Found, outcome: frozenset[str]) -> list[Found]:
     line_start, line_end = line_around(first.snippet.text, first.start)
     out = []
     for start, end in sentences(first.snippet.text):
-        if line_start <= start < line_end:
-            stated = _fact_stems(first.snippet.text[start:end])
-            if sum(covers(t, stated) for t in outcome) >= 2:
-                out.append(Found(first.snippet, start, end, first.score))
+        if (
+            line_start <= start < line_end
+            and _outcome_words(first.snippet.text[start:end], outcome) >= 2
+        ):
+            out.append(Found(first.snippet, start, end, first.score))
     return out
+
+
+def _outcome_words(sentence: str, outcome: frozenset[str]) -> int:
+    """How many of the expected outcome's words the sentence states."""
+    stated = _fact_stems(sentence)
+    return sum(covers(t, stated) for t in outcome)
 
 
 def distinct(found: list[Found]) -> list[Found]:
