@@ -14,7 +14,6 @@ from research.agents.dates import YEAR, asked_times, dated_elsewhere, states_eve
 from research.agents.lexicon import MEMBERS, SYNONYMS, title_stems
 from research.agents.questions import MEASURES, SOFT, counts, new_names, type_ok
 from research.agents.text import (
-    line_around,
     mentions,
     names,
     sentences,
@@ -153,10 +152,11 @@ def best_sentence(
     along: frozenset[str] = frozenset(),
     event: tuple[str, ...] = (),
     pairs: bool = False,
+    synonyms: frozenset[str] = frozenset(),
 ) -> Found | None:
     """The sentence covering most of `terms` (weighted), of the right answer type, naming
     one of `must` when given; with `pairs`, two sentences of which the second goes on about
-    the first's subject.
+    the first's subject. Any one of `synonyms` stated stands for all of them.
 
     Every hard term must occur in the sentence's document (as retrieved); that is what tells
     "the report does not state it" from "the report states it in other words nearby".
@@ -176,7 +176,7 @@ def best_sentence(
             weights[part] *= min(1.0, 2 / len(parts))
     best: Found | None = None
     for snip in snippets:
-        ctx = _either(context.get(snip.document_id, set()), must) | said
+        ctx = _either(_either(context.get(snip.document_id, set()), must), synonyms) | said
         ctx |= named.get(snip.document_id, set())
         defs = abbreviations.get(snip.document_id, {})
         if strict and any(t not in SOFT and t not in soft and not covers(t, ctx) for t in terms):
@@ -198,7 +198,7 @@ def best_sentence(
             header = table_header(snip.text, start)
             stated = _fact_stems(sentence) | _stems(header) | expanded(sentence, defs)
             stated |= _names_stated(sentence, others)
-            covered = _either(stated | said, must)
+            covered = _either(_either(stated | said, must), synonyms)
             if must and not counts(sentence, must):
                 continue
             if measures and not any(covers(m, covered) for m in measures):
@@ -209,7 +209,7 @@ def best_sentence(
             if kind == "name":  # among equals, the sentence naming something new answers
                 score += 0.01 * min(3, len(new_names(sentence, known)))
             found = Found(snip, start, end, score)
-            if best is None or score > best.score + 1e-9 or _earlier(found, best):
+            if best is None or score > best.score + 1e-9 or _preferred(found, best, subject):
                 best = found
     return best
 
@@ -256,14 +256,20 @@ def split(found: Found) -> list[Found]:
     ]
 
 
-def _earlier(found: Found, best: Found) -> bool:
-    """Between equal sentences of one document, the earlier states the headline figure
-    ("enrolled 1,506 participants" before "an extension in which 1,102 had enrolled")."""
-    return (
-        abs(found.score - best.score) <= 1e-9
-        and found.snippet.document_id == best.snippet.document_id
-        and (found.snippet.id, found.start) < (best.snippet.id, best.start)
-    )
+def _preferred(found: Found, best: Found, subject: str) -> bool:
+    """Between equal sentences, the subject's own document speaks for it ("The group was
+    formed in the early 1980s" over an album's "a band with whom X formed a partnership");
+    within one document, the earlier states the headline figure ("enrolled 1,506
+    participants" before "an extension in which 1,102 had enrolled")."""
+    if abs(found.score - best.score) > 1e-9:
+        return False
+    if found.snippet.document_id != best.snippet.document_id:
+        return bool(subject) and _own(found, subject) and not _own(best, subject)
+    return (found.snippet.id, found.start) < (best.snippet.id, best.start)
+
+
+def _own(found: Found, subject: str) -> bool:
+    return mentions(found.snippet.title, subject)
 
 
 def _claim(found: Found) -> Claim:
@@ -273,104 +279,6 @@ def _claim(found: Found) -> Claim:
         text=" ".join(quote.split()),
         citations=[Citation(snippet_id=found.snippet.id, quote=quote)],
     )
-
-
-_GOES_ON = re.compile(
-    r"^(?:This|These|That|Those|It|Its|They|Their|Such|As a result|Consequently|In turn|"
-    r"The (?:company|measures?|moves?|changes?|decisions?|events?|initiatives?))\b"
-)
-
-
-def continuation(first: Found, snippets: list[Snippet], limit: int = 2) -> list[Found]:
-    """The sentences right after `first` that go on about it ("This involved ..."), in its
-    snippet or in the next chunk of its document: an explanation is quoted whole."""
-    tail = first.sentence[-40:]
-    for snip in [first.snippet, *snippets]:
-        at = snip.text.find(tail) if snip.document_id == first.snippet.document_id else -1
-        following = [(s, e) for s, e in sentences(snip.text) if at >= 0 and s >= at + len(tail)]
-        if not following:
-            continue
-        out: list[Found] = []
-        for start, end in following[:limit]:
-            if not _GOES_ON.match(snip.text[start:end]):
-                break
-            out.append(Found(snip, start, end, first.score))
-        return out
-    return []
-
-
-def _more_sentences(
-    terms: list[str], snippets: list[Snippet], first: Found, soft: frozenset[str], subject: str
-) -> list[Found]:
-    """Up to two further sentences of the subject's documents that cover the asked terms."""
-    weights = _weights(terms, soft)
-    ranked: list[tuple[float, int, Found]] = []
-    for order, snip in enumerate(snippets):
-        about = mentions(snip.title, subject)
-        for start, end in sentences(snip.text):
-            sentence = snip.text[start:end]
-            if (snip.id, start) == (first.snippet.id, first.start) or len(sentence) < 30:
-                continue
-            if not about and not mentions(sentence, subject):
-                continue
-            score = _share(weights, _fact_stems(sentence))
-            if score >= ACCEPT:
-                ranked.append((-score, order, Found(snip, start, end, score)))
-    ranked.sort(key=lambda r: (r[0], r[1]))
-    return distinct([first, *(found for _, _, found in ranked)])[1:3]
-
-
-def outcome_sentences(
-    first: Found, snippets: list[Snippet], outcome: frozenset[str], limit: int = 3
-) -> list[Found]:
-    """For "how did X lead to Y through A and B": the sentences of X's document that state
-    two or more of the expected outcome's words, best first."""
-    ranked: list[tuple[int, int, int, Found]] = []
-    for snip in snippets:
-        if snip.document_id != first.snippet.document_id:
-            continue
-        for start, end in sentences(snip.text):
-            hits = _outcome_words(snip.text[start:end], outcome)
-            if hits >= 2 and (snip.id, start) != (first.snippet.id, first.start):
-                ranked.append((-hits, snip.ordinal, start, Found(snip, start, end, first.score)))
-    ranked.sort(key=lambda r: r[:3])
-    return distinct([first, *(f for *_, f in ranked)])[1 : limit + 1]
-
-
-def definition(entity: str, own: list[Snippet]) -> Found | None:
-    """The sentence that defines `entity`: it names it and goes on, within a clause or two,
-    to "is a", "are an", "was the" (its document's first such sentence)."""
-    for snip in sorted(own, key=lambda s: (s.document_id, s.ordinal)):
-        for start, end in sentences(snip.text):
-            sentence = snip.text[start:end]
-            if not mentions(sentence, entity):
-                continue
-            lead = re.escape(entity.split()[0])
-            if re.search(
-                rf"\b{lead}\b[^;]{{0,160}}?\b(?:is|are|was|were)\s+(?:a|an|the)\b", sentence
-            ):
-                return Found(snip, start, end, 1.0)
-    return None
-
-
-def linked_outcome(first: Found, outcome: frozenset[str]) -> list[Found]:
-    """The sentences of `first`'s own paragraph (itself included) that state two or more of
-    the expected outcome's words: where a source says what X led to, it says it next to X."""
-    line_start, line_end = line_around(first.snippet.text, first.start)
-    out = []
-    for start, end in sentences(first.snippet.text):
-        if (
-            line_start <= start < line_end
-            and _outcome_words(first.snippet.text[start:end], outcome) >= 2
-        ):
-            out.append(Found(first.snippet, start, end, first.score))
-    return out
-
-
-def _outcome_words(sentence: str, outcome: frozenset[str]) -> int:
-    """How many of the expected outcome's words the sentence states."""
-    stated = _fact_stems(sentence)
-    return sum(covers(t, stated) for t in outcome)
 
 
 def distinct(found: list[Found]) -> list[Found]:

@@ -28,6 +28,7 @@ from research.agents.text import (
     lower_case_words,
     mentions,
     names,
+    normalize,
     sentences,
     stem,
     words,
@@ -39,12 +40,13 @@ from research.contracts import Snippet
 MAX_BRIDGES = 3
 
 
-def _as_name(name: str, lower_case: set[str], opening: bool) -> str | None:
+def _as_name(name: str, lower_case: set[str], opening: bool, titles: set[str]) -> str | None:
     """The name as a bridge, or None for ordinary words capitalised by position.
 
-    A single capitalised word also written in lower case is an ordinary word, and so is one
-    opening a sentence that the lexicon knows ("Progress was fastest"); a word opening a
-    multi-word name that way is dropped ("Every E5" -> "E5").
+    A single capitalised word also written in lower case is an ordinary word, unless a
+    retrieved document is titled by it ("the steroid Nandrolone", "nandrolone decanoate"), and
+    so is one opening a sentence that the lexicon knows ("Progress was fastest"); a word
+    opening a multi-word name that way is dropped ("Every E5" -> "E5").
     """
     parts = name.split()
     if opening and len(parts) > 1 and parts[0].lower() in lower_case:
@@ -57,6 +59,8 @@ def _as_name(name: str, lower_case: set[str], opening: bool) -> str | None:
     if any(ch.isdigit() for ch in word) or word.isupper():
         return word
     lowered = word.lower()
+    if lowered in titles:
+        return word
     if lowered in lower_case or (opening and lowered in common_words()) or is_demonym(word):
         return None
     return word
@@ -71,6 +75,7 @@ def bridges(
     weights = _weights(terms)
     ranked: list[tuple[bool, float, int, int, int, str, int]] = []
     headers = _repeated_lines(pool)
+    titles = {s.title.split(" (")[0].strip().lower() for s in pool}
     for snip in link_snips:
         for order, (start, end) in enumerate(sentences(snip.text)):
             sentence = snip.text[start:end]
@@ -82,10 +87,12 @@ def bridges(
             opening = sentence.lstrip("#|*-> \t")
             anchors = _anchors(sentence, [t for t in weights if covers(t, stems)])
             for part, found in [(p, n) for w in names(sentence) for p, n in _with_parts(w)]:
-                name = _as_name(found, lower_case, opening.startswith(found))
+                name = _as_name(found, lower_case, opening.startswith(found), titles)
                 if not name or name.lower() in asked:
                     continue
-                if mentions(entity, name) or mentions(name, entity):
+                # The entity again ("Kenan & Kel sitcom"), not a title sharing one of its
+                # words ("19 Kids and Counting" beside "Counting On").
+                if mentions(entity, name) or normalize(entity) in normalize(name):
                     continue
                 at = sentence.find(name)
                 inside = any(at <= a < at + len(name) for a in anchors)  # "Turbine Works"
@@ -169,10 +176,35 @@ def _titled(snip: Snippet, name: str) -> bool:
     return bool(shared) and snip.ordinal == 0 and mentions(snip.text[:400], name)
 
 
-def via(q: Reading, name: str, sid: int, snippets: list[Snippet], depth: int = 0) -> Route | None:
+def followable(
+    candidates: list[tuple[str, int]], snippets: list[Snippet]
+) -> list[tuple[str, int, bool]]:
+    """The bridges to try now, as (name, snippet id, must the answer name it): those a
+    retrieved document is titled by exactly (a title named late in a sentence, "a spin-off
+    of "19 Kids and Counting"", is not crowded out), the best-ranked four, then the others a
+    retrieved title names ("Replicas of the Statue of Liberty"), whose answering sentence
+    must name them too. A name inside a longer one ("Kids") is tried after it."""
+    own = {s.title.split(" (")[0].strip().lower() for s in snippets}
+    first = [(n, i) for n, i in candidates if n.lower() in own] + candidates[:4]
+    later = [
+        (n, i) for n, i in candidates[4:] if any(s.id != i and _titled(s, n) for s in snippets)
+    ]
+    ordered = [(n, i, False) for n, i in dict.fromkeys(first)]
+    ordered += [(n, i, True) for n, i in later if (n, i) not in first]
+    names_tried = [n for n, _, _ in ordered]
+    inside = [
+        any(m != n and re.search(rf"\b{re.escape(n)}\b", m) for m in names_tried)
+        for n in names_tried
+    ]
+    return [c for c, _ in sorted(zip(ordered, inside, strict=True), key=lambda p: p[1])]
+
+
+def via(
+    q: Reading, name: str, sid: int, snippets: list[Snippet], depth: int = 0, named: bool = False
+) -> Route | None:
     """The bridge's own document (titled by it) stating the fact the link leads to, or, one
-    step further, naming the next bridge that does. Scored by the share of the question's
-    terms the route's sentences state together."""
+    step further, naming the next bridge that does; with `named`, in a sentence naming the
+    bridge. Scored by the share of the question's terms the route's sentences state."""
     linked = [s for s in snippets if s.id != sid and _titled(s, name)]
     link = _sentence_naming(next(s for s in snippets if s.id == sid), name)
     # The link speaks of the entity: it names it, or it lies in the entity's own document.
@@ -205,9 +237,10 @@ def via(q: Reading, name: str, sid: int, snippets: list[Snippet], depth: int = 0
         found
         and (not rest or _states_rest(found, rest, linked, q.soft))
         and not _sibling(q, name, related, found)
+        and (not named or mentions(found.sentence, name))
     ):
         return _route(q, (name,), (link, found))
-    if depth:
+    if depth or named:
         return None
     step = Reading(q.question, name, q.kind, unlinked, q.soft, (*q.known, name), q.must,
                    q.along, doc_context(linked), q.event)  # fmt: skip

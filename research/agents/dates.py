@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 YEAR = re.compile(r"\b(1[5-9]\d\d|20\d\d)\b")
+DECADE = re.compile(r"\b(1[5-9]\d0|20\d0)s\b")  # "formed in the early 1980s"
 MONTHS = (
     "january february march april may june july august september october november december"
 ).split()

@@ -14,29 +14,34 @@ from research.agents.answers import (
     ACCEPT,
     Found,
     _claim,
-    _more_sentences,
     _short,
     _stems,
     best_sentence,
-    continuation,
     coverage,
-    definition,
     distinct,
     doc_context,
-    linked_outcome,
-    outcome_sentences,
     split,
 )
-from research.agents.bridges import MAX_BRIDGES, Reading, bridges, next_hops, via
+from research.agents.bridges import MAX_BRIDGES, Reading, bridges, followable, next_hops, via
+from research.agents.conclusions import date_conclusion
 from research.agents.dates import MONTHS, YEAR, passive_event
 from research.agents.lexicon import members_of
+from research.agents.passages import (
+    continuation,
+    definition,
+    linked_outcome,
+    more_sentences,
+    outcome_sentences,
+)
 from research.agents.questions import (
     FRAME,
     MEASURES,
     ORIGIN,
+    ORIGIN_VERBS,
     SOFT,
     along_the_way,
     alternatives,
+    answer_nouns,
     answer_type,
     asks_definition,
     counted,
@@ -57,7 +62,7 @@ from research.agents.text import (
     stem,
     words,
 )
-from research.contracts import Assessment, FollowUp, Snippet, SubGoal, Verdict
+from research.contracts import Assessment, Claim, FollowUp, Snippet, SubGoal, Verdict
 
 
 def _query_words(question: str, exclude: list[str], covered: set[str] | None = None) -> str:
@@ -65,11 +70,14 @@ def _query_words(question: str, exclude: list[str], covered: set[str] | None = N
     return query_words(question, skip={stem(w) for w in exclude} | (covered or set()) | FRAME)
 
 
+_ORDER = frozenset(stem(w) for w in "first sooner before after around existed existence".split())
+
+
 def _compared_by(question: str) -> str:
     """What each compared entity needs: a date for "earlier", a number for a measure."""
     if re.search(
         r"\b(?:earlier|later|earliest|latest|first|sooner|before|after|older|younger|oldest"
-        r"|youngest|newer|newest)\b",
+        r"|youngest|newer|newest)\b|\b(?:been around|existed|in existence)\b[^?]*\blonger\b",
         question,
     ):
         return "date"
@@ -111,6 +119,10 @@ def assess_entity(
         else question
     )
     terms = [t for t in content_terms(asked_text, exclude=exclude) if t not in FRAME or t in must]
+    if sub_goal.compare and by == "date":  # "which came first": the order, not a fact to find
+        terms = [t for t in terms if t not in _ORDER]
+    if sub_goal.compare:  # "which band, A or B": the kind of both, not asked of either
+        terms = [t for t in terms if t not in answer_nouns(question)] or terms
     if re.search(r"\bwho\b.*\b(?:older|younger|oldest|youngest)\b", question, re.I):
         terms += [] if "born" in terms else ["born"]  # a person's age: the birth date
     along = along_the_way(question, terms)
@@ -147,22 +159,29 @@ def assess_entity(
             reason=f"“{_short(defined.sentence)}” defines {entity}.",
         )
     event = passive_event(question) or naming(question)
+    # Compared by their origin, a band "founded in 1993" was formed then: a sentence saying
+    # so in any of the verbs, else one that dates the thing itself ("is a 2004 film").
+    origin = bool(sub_goal.compare) and kind == "date" and any(t in ORIGIN for t in terms)
+    same = ORIGIN if origin else frozenset()
+    event = event or (ORIGIN_VERBS if origin else ())
     find = partial(
         best_sentence, pool=own, soft=soft, known=known, subject=entity, must=must,
-        along=along, event=event,
+        along=along, event=event, synonyms=same,
     )  # fmt: skip
     sentence_kind = "any" if kind == "yesno" else kind
     # "How did X lead to Y": find X; the sentences quoted with it say what it led to.
     outcome = outcome_terms(question)
     event_terms = [t for t in terms if t not in outcome] or terms
     direct = find(event_terms, own, sentence_kind)
+    if origin and not (direct and direct.score >= ACCEPT):
+        direct = find(event_terms, own, sentence_kind, event=())
     if direct and direct.score >= ACCEPT and _states_event(direct, event_terms, outcome, soft):
         claims, unsupported = [_claim(direct)], []
         if kind == "any" and asks_summary(question):  # the passage on the topic, not a line
             claims = [_claim(f) for f in summary(direct, own, terms)]
         elif kind == "any":  # a how/why/describe question: quote the explanation's sentences,
             more = continuation(direct, own)  # then the other strong sentences too
-            more += _more_sentences(terms, own, direct, soft, entity)
+            more += more_sentences(terms, own, direct, soft, entity)
             linked = linked_outcome(direct, outcome) if outcome else []
             more += linked + outcome_sentences(direct, own, outcome)
             claims += [_claim(f) for f in distinct([direct, *more])[1:]]
@@ -180,7 +199,8 @@ def assess_entity(
     reading = Reading(
         question, entity, kind, terms, soft, known, must, along, doc_context(own), event
     )
-    routes = [r for name, sid in candidates[:4] if (r := via(reading, name, sid, snippets))]
+    tried = followable(candidates, snippets)
+    routes = [r for n, sid, named in tried if (r := via(reading, n, sid, snippets, named=named))]
     if routes:
         route = max(routes, key=lambda r: r.score)
         return Assessment(
@@ -241,6 +261,16 @@ def _one_of(sub_goal: SubGoal, entities: list[str], parts: list[Assessment]) -> 
     return any(found) and not all(found) and not any(unnamed)
 
 
+def _settled(sub_goal: SubGoal, entities: list[str], parts: list[Assessment]) -> Claim | None:
+    """ "Which was formed first, A or B?": the one whose quoted date is earlier, said outright."""
+    question = without_source(sub_goal.text)
+    if _compared_by(question) != "date" or not all(p.claims for p in parts):
+        return None
+    firsts = [p.claims[0] for p in parts]
+    quoted = [c.citations[0].quote for c in firsts]
+    return date_conclusion(question, entities, firsts, quoted, content_terms(question))
+
+
 def assess_offline(sub_goal: SubGoal, snippets: list[Snippet], searched: list[str]) -> Assessment:
     """Per entity; a comparison is sufficient only when every compared entity has evidence,
     a choice ("which singer, A or B, ...") when one has it (see `_one_of`)."""
@@ -252,10 +282,13 @@ def assess_offline(sub_goal: SubGoal, snippets: list[Snippet], searched: list[st
     verdict = min((p.verdict for p in parts), key=order.index)
     if _one_of(sub_goal, entities, parts):
         verdict = Verdict.SUFFICIENT
+    claims = [c for p in parts for c in p.claims]
+    if verdict == Verdict.SUFFICIENT and (settled := _settled(sub_goal, entities, parts)):
+        claims.insert(0, settled)
     return Assessment(
         sub_goal=sub_goal.key,
         verdict=verdict,
-        claims=[c for p in parts for c in p.claims],
+        claims=claims,
         missing=[m for p in parts for m in p.missing],
         follow_ups=[f for p in parts for f in p.follow_ups],
         reason=" ".join(f"{e}: {p.reason}" for e, p in zip(entities, parts, strict=True)),

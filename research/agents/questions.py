@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from research.agents.dates import YEAR, months
+from research.agents.dates import DECADE, YEAR, months
 from research.agents.text import QUESTION_WORDS, STOPWORDS, mentions, names, stem, words
 from research.agents.units import NUMBER, NUMBER_WORDS, implied_stems
 
@@ -103,11 +103,11 @@ FRAME = frozenset(
 )
 # Verbs of coming into being: "which band was formed first" asks each for the date of its
 # origin, which a source may give in other words ("is a 2004 documentary film").
-ORIGIN = frozenset(
-    stem(w)
-    for w in """created formed founded established released published launched built opened
-    premiered started began debuted came""".split()
+ORIGIN_VERBS = tuple(
+    """created formed founded established released published launched built opened
+    premiered started debuted""".split()
 )
+ORIGIN = frozenset(stem(w) for w in (*ORIGIN_VERBS, "began", "came"))
 # Nouns naming a quantity: the answer must hold a number.
 MEASURES = frozenset(
     stem(w)
@@ -233,7 +233,7 @@ def type_ok(
     if kind == "duration":
         return stem("duration") in implied_stems(sentence)
     if kind == "date":
-        return bool(YEAR.search(sentence) or months(sentence))
+        return bool(YEAR.search(sentence) or DECADE.search(sentence) or months(sentence))
     if kind == "name":
         return any(stem(n.split()[-1]) not in along for n in new_names(sentence, known))
     return True

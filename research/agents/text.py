@@ -190,8 +190,17 @@ _CONNECT = r"(?:of|the|de|du|la|le|von|van|der|for|on|&)"
 _OPENER = r"(?:Which|What|Who|How|When|Where|Why|The|This|It)\b"
 # A quoted nickname inside a name: Benjamin "Bugsy" Siegel.
 _NICK = rf"[\"“][{_UPPER}][\w'’.-]*[\"”]"
+# A short number closing a name is part of it ("Starflyer 59", "Apollo 11"); a year is not.
+_MONTH_NAMES = (
+    "January February March April May June July August September October November December"
+)
+_NUMBERED = (
+    r"(?:"
+    + "".join(f"(?<!{m})" for m in _MONTH_NAMES.split())
+    + r"\s+\d{1,3}(?=[\s?!;:)\"”]|[,.](?!\d)|$))?"
+)
 NAME = re.compile(
-    rf"(?<![\w'’.-]){_CAP}(?:\s+(?!{_OPENER})(?:{_CONNECT}\s+)*(?:{_NICK}\s+)?{_CAP})*"
+    rf"(?<![\w'’.-]){_CAP}(?:\s+(?!{_OPENER})(?:{_CONNECT}\s+)*(?:{_NICK}\s+)?{_CAP})*" + _NUMBERED
 )
 # Where one name ends and the next begins: a possessive ("Quillon Energy's Valladolid") or a
 # sentence end ("HealthPro Innovations. Which company ...").
@@ -301,7 +310,9 @@ def mentions(text: str, entity: str) -> bool:
     if norm_entity in norm_text or _short_form(entity) in norm_text:
         return True
     key = [stem(w) for w in words(entity) if w not in STOPWORDS and len(w) > 1]
-    if not key:
+    named = words(re.sub(r"^(?:the|a|an)\s+", "", entity.strip(), flags=re.IGNORECASE))
+    if not key or (len(key) == 1 and len(named) > 1):
+        # "Counting On" is the phrase, not any text that says "counting".
         return False
     present = {stem(w) for w in words(text)}
     # Legal-form words tell "X Co." from "X Ltd.": never optional.

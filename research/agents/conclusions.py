@@ -1,0 +1,102 @@
+"""A comparison's conclusion, computed from the quoted dates.
+
+"Which band was formed first, A or B?" is answered by naming one: the offline engine reads
+the date each entity's cited sentence states and says which is earlier, citing both quotes.
+No conclusion is drawn when a sentence's date is ambiguous or the two dates cannot be told
+apart (the same year, with no finer date on one side).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from research.agents.answers import covers
+from research.agents.dates import MONTHS
+from research.agents.text import stem
+from research.contracts import Claim
+
+_M = "|".join(m.capitalize() for m in MONTHS)
+_DATE = re.compile(
+    rf"\b(?:(?P<d1>\d{{1,2}})\s+(?P<m1>{_M})\s+|(?P<m2>{_M})\s+(?:(?P<d2>\d{{1,2}}),?\s+)?)?"
+    r"(?:(?P<y>1[1-9]\d\d|20\d\d)\b(?![,.]\d)|(?P<decade>1[1-9]\d0|20\d0)s\b)"
+)
+_LATER = re.compile(
+    r"\b(?:later|latest|younger|youngest|newer|newest|more recent|most recent|after)\b", re.I
+)
+
+
+@dataclass(frozen=True)
+class Dated:
+    """A date a sentence states, as the span it allows ((year, month, day) from and to), and
+    its words: "1950" is all of 1950, "the 1980s" ten years, "May 8, 1967" one day."""
+
+    lo: tuple[int, int, int]
+    hi: tuple[int, int, int]
+    text: str
+
+
+def dates_in(sentence: str) -> list[tuple[int, Dated]]:
+    """Every date in the sentence with its offset: a day, a month, a year or a decade."""
+    out = []
+    for m in _DATE.finditer(sentence):
+        text = m.group(0).strip(" ,")
+        if m.group("decade"):
+            start = int(m.group("decade"))
+            out.append((m.start(), Dated((start, 1, 1), (start + 9, 12, 31), f"the {text}")))
+            continue
+        year = int(m.group("y"))
+        month_name = m.group("m1") or m.group("m2")
+        month = MONTHS.index(month_name.lower()) + 1 if month_name else 0
+        day = int(m.group("d1") or m.group("d2") or 0)
+        lo = (year, month or 1, day or 1)
+        hi = (year, month or 12, day or 31)
+        out.append((m.start(), Dated(lo, hi, text)))
+    return out
+
+
+def stated_date(sentence: str, terms: list[str]) -> Dated | None:
+    """The sentence's date for the asked event: its only date, or the one nearest after the
+    word that states the event ("born May 8, 1967"); None when that cannot be told."""
+    found = dates_in(sentence)
+    if len({(d.lo, d.hi) for _, d in found}) == 1:
+        return found[0][1]
+    anchors = [
+        m.end()
+        for m in re.finditer(r"[^\W_][\w'’-]*", sentence)
+        if any(covers(t, {stem(m.group().lower())}) for t in terms)
+    ]
+    after = [(at - a, d) for at, d in found for a in anchors if at >= a]
+    return min(after, key=lambda pair: pair[0])[1] if after else None
+
+
+def _before(a: Dated, b: Dated) -> bool | None:
+    """Is a earlier than b? None when the spans overlap (1967 and May 1967)."""
+    if a.hi < b.lo:
+        return True
+    if b.hi < a.lo:
+        return False
+    return None
+
+
+def date_conclusion(
+    question: str, entities: list[str], claims: list[Claim], quoted: list[str], terms: list[str]
+) -> Claim | None:
+    """The conclusion claim for two entities' dated claims (one per entity, in order)."""
+    if len(entities) != 2 or len(claims) != 2:
+        return None
+    dated = [stated_date(q, terms) for q in quoted]
+    if dated[0] is None or dated[1] is None:
+        return None
+    first = _before(dated[0], dated[1])
+    if first is None:
+        return None
+    later = bool(_LATER.search(question))
+    win = 0 if first != later else 1
+    lose = 1 - win
+    word = "later" if later else "earlier"
+    text = (
+        f"{entities[win]} is the {word} of the two by the quoted dates: "
+        f"{dated[win].text}, against {dated[lose].text} for {entities[lose]}."
+    )
+    return Claim(text=text, citations=[*claims[win].citations, *claims[lose].citations])

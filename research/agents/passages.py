@@ -1,0 +1,107 @@
+"""Further sentences quoted with an answer: the explanation that goes on after it, other
+strong sentences on the subject, what an event led to, and an entity's defining sentence."""
+
+from __future__ import annotations
+
+import re
+
+from research.agents.answers import ACCEPT, Found, _fact_stems, _share, _weights, covers, distinct
+from research.agents.text import line_around, mentions, sentences
+from research.contracts import Snippet
+
+_GOES_ON = re.compile(
+    r"^(?:This|These|That|Those|It|Its|They|Their|Such|As a result|Consequently|In turn|"
+    r"The (?:company|measures?|moves?|changes?|decisions?|events?|initiatives?))\b"
+)
+
+
+def continuation(first: Found, snippets: list[Snippet], limit: int = 2) -> list[Found]:
+    """The sentences right after `first` that go on about it ("This involved ..."), in its
+    snippet or in the next chunk of its document: an explanation is quoted whole."""
+    tail = first.sentence[-40:]
+    for snip in [first.snippet, *snippets]:
+        at = snip.text.find(tail) if snip.document_id == first.snippet.document_id else -1
+        following = [(s, e) for s, e in sentences(snip.text) if at >= 0 and s >= at + len(tail)]
+        if not following:
+            continue
+        out: list[Found] = []
+        for start, end in following[:limit]:
+            if not _GOES_ON.match(snip.text[start:end]):
+                break
+            out.append(Found(snip, start, end, first.score))
+        return out
+    return []
+
+
+def more_sentences(
+    terms: list[str], snippets: list[Snippet], first: Found, soft: frozenset[str], subject: str
+) -> list[Found]:
+    """Up to two further sentences of the subject's documents that cover the asked terms."""
+    weights = _weights(terms, soft)
+    ranked: list[tuple[float, int, Found]] = []
+    for order, snip in enumerate(snippets):
+        about = mentions(snip.title, subject)
+        for start, end in sentences(snip.text):
+            sentence = snip.text[start:end]
+            if (snip.id, start) == (first.snippet.id, first.start) or len(sentence) < 30:
+                continue
+            if not about and not mentions(sentence, subject):
+                continue
+            score = _share(weights, _fact_stems(sentence))
+            if score >= ACCEPT:
+                ranked.append((-score, order, Found(snip, start, end, score)))
+    ranked.sort(key=lambda r: (r[0], r[1]))
+    return distinct([first, *(found for _, _, found in ranked)])[1:3]
+
+
+def outcome_sentences(
+    first: Found, snippets: list[Snippet], outcome: frozenset[str], limit: int = 3
+) -> list[Found]:
+    """For "how did X lead to Y through A and B": the sentences of X's document that state
+    two or more of the expected outcome's words, best first."""
+    ranked: list[tuple[int, int, int, Found]] = []
+    for snip in snippets:
+        if snip.document_id != first.snippet.document_id:
+            continue
+        for start, end in sentences(snip.text):
+            hits = _outcome_words(snip.text[start:end], outcome)
+            if hits >= 2 and (snip.id, start) != (first.snippet.id, first.start):
+                ranked.append((-hits, snip.ordinal, start, Found(snip, start, end, first.score)))
+    ranked.sort(key=lambda r: r[:3])
+    return distinct([first, *(f for *_, f in ranked)])[1 : limit + 1]
+
+
+def definition(entity: str, own: list[Snippet]) -> Found | None:
+    """The sentence that defines `entity`: it names it and goes on, within a clause or two,
+    to "is a", "are an", "was the" (its document's first such sentence)."""
+    for snip in sorted(own, key=lambda s: (s.document_id, s.ordinal)):
+        for start, end in sentences(snip.text):
+            sentence = snip.text[start:end]
+            if not mentions(sentence, entity):
+                continue
+            lead = re.escape(entity.split()[0])
+            if re.search(
+                rf"\b{lead}\b[^;]{{0,160}}?\b(?:is|are|was|were)\s+(?:a|an|the)\b", sentence
+            ):
+                return Found(snip, start, end, 1.0)
+    return None
+
+
+def linked_outcome(first: Found, outcome: frozenset[str]) -> list[Found]:
+    """The sentences of `first`'s own paragraph (itself included) that state two or more of
+    the expected outcome's words: where a source says what X led to, it says it next to X."""
+    line_start, line_end = line_around(first.snippet.text, first.start)
+    out = []
+    for start, end in sentences(first.snippet.text):
+        if (
+            line_start <= start < line_end
+            and _outcome_words(first.snippet.text[start:end], outcome) >= 2
+        ):
+            out.append(Found(first.snippet, start, end, first.score))
+    return out
+
+
+def _outcome_words(sentence: str, outcome: frozenset[str]) -> int:
+    """How many of the expected outcome's words the sentence states."""
+    stated = _fact_stems(sentence)
+    return sum(covers(t, stated) for t in outcome)

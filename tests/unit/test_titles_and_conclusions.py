@@ -1,0 +1,105 @@
+"""Bridges named by a retrieved document's title, and the conclusion of a date comparison."""
+
+import pytest
+
+from research.agents.conclusions import stated_date
+from research.agents.text import mentions, names
+from research.contracts import Assessment, Verdict
+from tests.unit.judging import judge, snip
+
+pytestmark = pytest.mark.unit
+
+
+def quoted(a: Assessment) -> str:
+    return " ".join(c.citations[0].quote for c in a.claims)
+
+
+ATHLETE = snip(1, "Marek Olsen", "Marek Olsen (born 1971) is a Danish hammer thrower. In 2004 "
+               "he tested positive for the steroid Velorane at the Nordic Games.")  # fmt: skip
+
+
+def test_a_word_written_in_lower_case_elsewhere_is_a_bridge_when_a_document_is_titled_by_it():
+    drug = snip(2, "Velorane", "Velorane is an injected anabolic steroid. As velorane "
+                "decanoate it is used to treat anaemia.")  # fmt: skip
+    a = judge("Marek Olsen tested positive for which type of injected steroid?", [ATHLETE, drug])
+    assert a.verdict == Verdict.SUFFICIENT
+    assert "steroid Velorane" in quoted(a) and "injected anabolic steroid" in quoted(a)
+
+
+def test_without_a_document_titled_by_it_the_lower_case_word_is_no_bridge():
+    other = snip(2, "Steroid use in sport", "Anabolic steroids are injected. As velorane "
+                 "decanoate it is used to treat anaemia.")  # fmt: skip
+    a = judge("Marek Olsen tested positive for which type of injected steroid?", [ATHLETE, other])
+    assert a.verdict != Verdict.SUFFICIENT
+    assert "Velorane" not in [f.entity for f in a.follow_ups]
+
+
+def test_a_name_with_a_small_word_is_the_phrase_not_its_one_distinctive_word():
+    assert mentions("Holding On is a reality series.", "Holding On")
+    assert not mentions("Nine Sons and Holding is a reality series.", "Holding On")
+    assert mentions("The Knick is a drama.", "The Knick")
+
+
+def test_a_title_sharing_a_word_with_the_entity_is_a_bridge_not_the_entity_again():
+    spin = snip(1, "Holding On", 'Holding On is a spin-off of "Nine Sons and Holding"; it '
+                "follows the Brandt family and eleven of their twelve siblings.")  # fmt: skip
+    parent = snip(2, "Nine Sons and Holding", "Nine Sons and Holding is a reality series. It "
+                  "features the Brandt family: twelve children, nine boys and three girls.")  # fmt: skip
+    a = judge("How many girls are in the twelve sibling family featured on Holding On?",
+              [spin, parent])  # fmt: skip
+    assert a.verdict == Verdict.SUFFICIENT
+    assert "three girls" in quoted(a) and "spin-off" in quoted(a)
+
+
+def test_a_short_number_closing_a_name_is_part_of_it_and_a_date_is_not_a_name():
+    assert "Starlane 59" in names("Which band, Velvet Harbor or Starlane 59, was formed first?")
+    assert names("On May 20 1908 he sailed.") == []
+
+
+BANDS = [
+    snip(1, "Velvet Harbor", "Velvet Harbor is an American folk band formed in 1986 in Ohio."),
+    snip(2, "Starlane 59", "Starlane 59 is a rock band formed in March 1993 in Texas."),
+]
+
+
+def test_which_came_first_is_answered_by_naming_the_earlier_with_both_dates_cited():
+    a = judge("Which band was formed first, Velvet Harbor or Starlane 59?", BANDS)
+    assert a.verdict == Verdict.SUFFICIENT
+    first = a.claims[0]
+    assert first.text.startswith("Velvet Harbor is the earlier")
+    assert "1986" in first.text and "March 1993" in first.text
+    assert [c.snippet_id for c in first.citations] == [1, 2]
+
+
+def test_which_came_later_names_the_other():
+    a = judge("Which band was formed later, Velvet Harbor or Starlane 59?", BANDS)
+    assert a.claims[0].text.startswith("Starlane 59 is the later")
+
+
+def test_no_conclusion_when_the_dates_cannot_be_told_apart():
+    same = [
+        BANDS[0],
+        snip(2, "Starlane 59", "Starlane 59 is a rock band formed in 1986 in Texas."),
+    ]
+    a = judge("Which band was formed first, Velvet Harbor or Starlane 59?", same)
+    assert a.verdict == Verdict.SUFFICIENT
+    assert not any("the earlier" in c.text for c in a.claims)
+
+
+def test_of_several_dates_the_one_after_the_event_word_is_read_or_none():
+    assert stated_date("Opened in 1990, it was founded in 1985.", ["found"]).text == "1985"
+    assert stated_date("It played in 1990 and in 1985.", ["found"]) is None
+
+
+def test_an_origin_in_other_words_and_the_own_document_settle_which_was_formed_first():
+    folk = snip(1, "The Quiet Lanterns", "The Quiet Lanterns (stylised in lower case on all "
+                "releases since 1995) is an American folk band. The group was formed in Dover, "
+                "Delaware in the early 1980s.")  # fmt: skip
+    album = snip(3, "Harbour Lights (album)", "Harbour Lights was released in 2015 by Marl "
+                 "Records, a label with which the Quiet Lanterns formed a band partnership.")  # fmt: skip
+    rock = snip(2, "Starlane 59", "Starlane 59 is a rock band that was founded in 1993.")
+    a = judge("Which band The Quiet Lanterns or Starlane 59 was formed first?", [folk, album, rock])
+    assert a.verdict == Verdict.SUFFICIENT
+    assert a.claims[0].text.startswith("Quiet Lanterns is the earlier")
+    assert "the 1980s" in a.claims[0].text and "1993" in a.claims[0].text
+    assert "early 1980s" in quoted(a) and "2015" not in quoted(a)
