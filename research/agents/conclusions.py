@@ -1,4 +1,4 @@
-"""A comparison's conclusion, computed from the quoted dates.
+"""A comparison's conclusion, computed from the quoted dates, or "yes" to "both".
 
 "Which band was formed first, A or B?" is answered by naming one: the offline engine reads
 the date each entity's cited sentence states and says which is earlier, citing both quotes.
@@ -100,3 +100,17 @@ def date_conclusion(
         f"{dated[win].text}, against {dated[lose].text} for {entities[lose]}."
     )
     return Claim(text=text, citations=[*claims[win].citations, *claims[lose].citations])
+
+
+_BOTH = re.compile(r"\bboth\b", re.IGNORECASE)
+
+
+def both_conclusion(question: str, entities: list[str], claims: list[Claim]) -> Claim | None:
+    """ "Are A and B both X?" with a sentence stating X for each: yes, citing both. A "no"
+    is never concluded: that one source does not say it is not evidence that it is false."""
+    if len(entities) != 2 or len(claims) != 2 or not _BOTH.search(question):
+        return None
+    return Claim(
+        text=f"Yes: the sources state it of both {entities[0]} and {entities[1]}.",
+        citations=[*claims[0].citations, *claims[1].citations],
+    )

@@ -23,7 +23,7 @@ from research.agents.answers import (
     split,
 )
 from research.agents.bridges import MAX_BRIDGES, Reading, bridges, followable, next_hops, via
-from research.agents.conclusions import date_conclusion
+from research.agents.conclusions import both_conclusion, date_conclusion
 from research.agents.dates import MONTHS, YEAR, passive_event
 from research.agents.lexicon import members_of
 from research.agents.passages import (
@@ -262,11 +262,16 @@ def _one_of(sub_goal: SubGoal, entities: list[str], parts: list[Assessment]) -> 
 
 
 def _settled(sub_goal: SubGoal, entities: list[str], parts: list[Assessment]) -> Claim | None:
-    """ "Which was formed first, A or B?": the one whose quoted date is earlier, said outright."""
+    """ "Which was formed first, A or B?": the one whose quoted date is earlier; "Are A and B
+    both X?": yes, when each one's own sentence states it. Said outright, both cited."""
     question = without_source(sub_goal.text)
-    if _compared_by(question) != "date" or not all(p.claims for p in parts):
+    if not all(p.verdict == Verdict.SUFFICIENT and p.claims for p in parts):
         return None
     firsts = [p.claims[0] for p in parts]
+    if answer_type(question) == "yesno":  # "Are A and B both X?": stated of each, so yes
+        return both_conclusion(question, entities, firsts)
+    if _compared_by(question) != "date":
+        return None
     quoted = [c.citations[0].quote for c in firsts]
     return date_conclusion(question, entities, firsts, quoted, content_terms(question))
 

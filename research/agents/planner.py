@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from research.agents.dates import MONTHS
+from research.agents.questions import is_demonym
 from research.agents.text import (
     NAME,
     clean_name,
@@ -151,6 +152,9 @@ def main_entity(part: str) -> str:
     candidates = [
         n for n in names(part) if n.lower() not in {"i", "a"} and not _CALENDAR.fullmatch(n)
     ]
+    # "this South Asian island country ... for which Ahmed Abdulla plays": a demonym
+    # describes, the name is the way in.
+    candidates = [n for n in candidates if not _descriptive(n)] or candidates
     if not candidates:
         terms = content_terms(part)
         return " ".join(terms[:3])
@@ -158,6 +162,17 @@ def main_entity(part: str) -> str:
     # a multi-word name is more specific than a single capitalised word.
     multi = [n for n in candidates if len(n.split()) > 1]
     return (multi or candidates)[0]
+
+
+_DIRECTIONS = frozenset("north south east west northern southern eastern western central".split())
+
+
+def _descriptive(name: str) -> bool:
+    """ "American", "South Asian", "Japanese-American": where from, not who."""
+    parts = re.split(r"[\s-]+", name)
+    return all(is_demonym(p) or p.lower() in _DIRECTIONS for p in parts) and any(
+        is_demonym(p) for p in parts
+    )
 
 
 def _query(text: str) -> str:

@@ -3,6 +3,7 @@
 import pytest
 
 from research.agents.conclusions import stated_date
+from research.agents.planner import plan_goal
 from research.agents.text import mentions, names
 from research.contracts import Assessment, Verdict
 from tests.unit.judging import judge, snip
@@ -103,3 +104,20 @@ def test_an_origin_in_other_words_and_the_own_document_settle_which_was_formed_f
     assert a.claims[0].text.startswith("Quiet Lanterns is the earlier")
     assert "the 1980s" in a.claims[0].text and "1993" in a.claims[0].text
     assert "early 1980s" in quoted(a) and "2015" not in quoted(a)
+
+
+def test_a_demonym_describes_and_the_name_after_it_is_the_entity():
+    goal = "Which South Asian island country does the footballer Aram Velesh play for?"
+    assert plan_goal(goal).sub_goals[0].entity == "Aram Velesh"
+
+
+def test_both_is_answered_yes_only_when_each_ones_sentence_states_it():
+    ola = snip(1, "Ola Berg", "Ola Berg (born 1950) is a Swedish physicist and musician.")
+    lena = snip(2, "Lena Dahl", "Lena Dahl (born 1961) is a Danish musician.")
+    a = judge("Are Ola Berg and Lena Dahl both musicians?", [ola, lena])
+    assert a.verdict == Verdict.SUFFICIENT
+    assert a.claims[0].text.startswith("Yes") and len(a.claims[0].citations) == 2
+    pilot = snip(2, "Lena Dahl", "Lena Dahl (born 1961) is a Danish test pilot.")
+    b = judge("Are Ola Berg and Lena Dahl both musicians?", [ola, pilot], searched=3)
+    assert b.verdict != Verdict.SUFFICIENT
+    assert not any(c.text.startswith("Yes") for c in b.claims)
