@@ -25,16 +25,47 @@ def titles_naming(
 ) -> set[str]:
     """Those of `names` (lower-cased) that are the title of a ready document the user may read,
     exactly or before a parenthesised qualifier ("Groundhog Day (film)")."""
-    wanted = {" ".join(n.lower().split()) for n in names if n.strip()}
+    wanted = _lowered(names)
     if not wanted:
         return set()
-    docs = Document.objects.filter(
+    heads = _ready_titles(user, corpus_ids).annotate(head=_head("title", " ("))
+    return set(heads.filter(head__in=wanted).values_list("head", flat=True))
+
+
+def documents_titled(
+    *, user: AbstractBaseUser | AnonymousUser, corpus_ids: list[int], names: list[str]
+) -> dict[str, tuple[int, int]]:
+    """For each of `names` (lower-cased) that titles a ready document the user may read, that
+    document's (id, corpus id): the title whole, or before a qualifier in parentheses or after
+    a comma ("Christies Beach, South Australia")."""
+    wanted = _lowered(names)
+    if not wanted:
+        return {}
+    docs = _ready_titles(user, corpus_ids).annotate(
+        paren=_head("title", " ("), comma=_head("title", ",")
+    )
+    out: dict[str, tuple[int, int]] = {}
+    rows = docs.filter(Q(paren__in=wanted) | Q(comma__in=wanted)).order_by("pk")
+    for paren, comma, pk, corpus_id in rows.values_list("paren", "comma", "pk", "corpus_id"):
+        out.setdefault(paren if paren in wanted else comma, (pk, corpus_id))
+    return out
+
+
+def _lowered(names: list[str]) -> set[str]:
+    return {" ".join(n.lower().split()) for n in names if n.strip()}
+
+
+def _ready_titles(user: AbstractBaseUser | AnonymousUser, corpus_ids: list[int]) -> QuerySet:
+    return Document.objects.filter(
         corpus__in=corpora_visible(user=user).filter(pk__in=corpus_ids),
         status=Document.Status.READY,
     )
-    head = Func(F("title"), Value(" ("), Value(1), function="split_part", output_field=CharField())
-    heads = docs.annotate(head=Trim(Lower(head)))
-    return set(heads.filter(head__in=wanted).values_list("head", flat=True))
+
+
+def _head(field: str, separator: str) -> Trim:
+    """The lower-cased part of `field` before `separator` (all of it when absent)."""
+    part = Func(F(field), Value(separator), Value(1), function="split_part")
+    return Trim(Lower(part, output_field=CharField()))
 
 
 def corpus_get_for(*, user: AbstractBaseUser | AnonymousUser, slug: str) -> Corpus | None:

@@ -52,7 +52,9 @@ def read_sections(rec: Recorder, state: State, iteration: int) -> list[SubGoal]:
             continue
         state.sections_read.add(sg.key)
         text = f"section of “{centre.title}” around p. {centre.page_start}"
-        query = _read_query(state, sg, text, centre, iteration)
+        query = _read_query(
+            state, sg, text, iteration, corpus_id=centre.corpus_id, suggested_by=centre.id
+        )
         _record_read(rec, state, query, _section(rec, centre))
         read.append(sg)
     return read
@@ -98,7 +100,49 @@ def read_documents(rec: Recorder, state: State, iteration: int) -> list[SubGoal]
             state.documents_read.add(key)
             asked = next((q for q in sg.queries if mentions(q, entity)), sg.text)
             text = f"{asked} (within “{doc.title}”)"
-            query = _read_query(state, sg, text, doc, iteration, within=True)
+            query = _read_query(
+                state, sg, text, iteration, corpus_id=doc.corpus_id, suggested_by=doc.id,
+                document_id=doc.document_id,
+            )  # fmt: skip
+            hits = retrieval.search(
+                rec.run, Scope.model_validate(rec.run.scope), query, k=state.config.k
+            )
+            _record_read(rec, state, query, hits)
+            done = True
+        if done:
+            read.append(sg)
+    return read
+
+
+def read_links(rec: Recorder, state: State, iteration: int) -> list[SubGoal]:
+    """A part answered by a sentence that names another entity ("chairman of Waring &
+    Gillow", "within the suburb of Christies Beach") reads that entity's own document when
+    the corpus has one: it says what the named thing is, which the answer may need ("within
+    the City of Onkaparinga"). The judge offers those names as follow-ups of a sufficient
+    verdict. Returns the parts read, to be assessed again; each part reads once."""
+    from research import retrieval
+
+    read = []
+    for sg in state.plan.sub_goals:
+        a = state.assessments.get(sg.key)
+        if sg.key in state.links_read or a is None or a.verdict != Verdict.SUFFICIENT:
+            continue
+        if not a.follow_ups:
+            continue
+        state.links_read.add(sg.key)
+        names = [f.entity for f in a.follow_ups]
+        titled = retrieval.titled_documents(rec.run, sg.corpus_ids, names)
+        pooled = {s.document_id for s in state.evidence.get(sg.key, {}).values()}
+        done = False
+        for follow in a.follow_ups:
+            doc = titled.get(" ".join(follow.entity.lower().split()))
+            if doc is None or doc[0] in pooled or state.budget_left() <= 0:
+                continue
+            text = f"{follow.entity} (its own document)"
+            query = _read_query(
+                state, sg, text, iteration, corpus_id=doc[1], suggested_by=follow.suggested_by,
+                document_id=doc[0],
+            )  # fmt: skip
             hits = retrieval.search(
                 rec.run, Scope.model_validate(rec.run.scope), query, k=state.config.k
             )
@@ -110,19 +154,26 @@ def read_documents(rec: Recorder, state: State, iteration: int) -> list[SubGoal]
 
 
 def _read_query(
-    state: State, sg: SubGoal, text: str, source: Snippet, iteration: int, within: bool = False
+    state: State,
+    sg: SubGoal,
+    text: str,
+    iteration: int,
+    *,
+    corpus_id: int,
+    suggested_by: int | None,
+    document_id: int | None = None,
 ) -> Query:
-    """A read of `source`'s document, as a query suggested by that snippet."""
+    """A read of one corpus (within one document when given), as a query with its lineage."""
     state.query_seq += 1
     return Query(
         key=f"q-{state.query_seq}",
         sub_goal=sg.key,
         text=text,
-        corpus_ids=[source.corpus_id],
+        corpus_ids=[corpus_id],
         iteration=iteration,
         parent=state.last_query.get(sg.key),
-        suggested_by=source.id,
-        document_ids=[source.document_id] if within else [],
+        suggested_by=suggested_by,
+        document_ids=[document_id] if document_id is not None else [],
     )
 
 

@@ -52,6 +52,7 @@ class State:
     snippets: dict[int, Snippet] = field(default_factory=dict)
     sections_read: set[str] = field(default_factory=set)
     documents_read: set[tuple[str, int]] = field(default_factory=set)
+    links_read: set[str] = field(default_factory=set)  # parts that read their answer's names
     reads: dict[str, list[str]] = field(default_factory=dict)  # section and document reads
     provider_s: float = 0.0
     provider: ResearchProvider | None = None

@@ -15,6 +15,7 @@ from corpora.selectors import (
     chunks_get_for,
     corpora_visible,
     document_chunk_counts,
+    documents_titled,
     titles_naming,
 )
 from research.agents.router import RouteSignal
@@ -63,6 +64,13 @@ def signals_for(run: Any, scope: Scope, plan: Plan) -> dict[str, dict[int, Route
 def titled_entities(run: Any, corpus_ids: list[int], entities: list[str]) -> set[str]:
     """Lower-cased entities that title a document the run's owner may read in these corpora."""
     return titles_naming(user=run.owner, corpus_ids=corpus_ids, names=entities)
+
+
+def titled_documents(
+    run: Any, corpus_ids: list[int], names: list[str]
+) -> dict[str, tuple[int, int]]:
+    """Lower-cased names that title a document the run's owner may read: (id, corpus id)."""
+    return documents_titled(user=run.owner, corpus_ids=corpus_ids, names=names)
 
 
 def search(run: Any, scope: Scope, query: Query, *, k: int) -> list[Snippet]:

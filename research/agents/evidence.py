@@ -31,6 +31,7 @@ from research.agents.passages import (
     definition,
     linked_outcome,
     more_sentences,
+    named_in_answer,
     outcome_sentences,
 )
 from research.agents.questions import (
@@ -187,11 +188,17 @@ def assess_entity(
             claims += [_claim(f) for f in distinct([direct, *more])[1:]]
             if outcome and not linked:  # X is stated; that it led to Y is not, next to X
                 unsupported = [outcome_phrase(question)]
+        reads: list[FollowUp] = []
+        if not asks_summary(question):  # what the entities the answer names are
+            defined, unread = named_in_answer(direct, entity, question, terms, snippets)
+            claims += [_claim(f) for f in defined]
+            reads = [FollowUp(text=n, entity=n, suggested_by=direct.snippet.id) for n in unread]
         return Assessment(
             sub_goal=sub_goal.key,
             verdict=Verdict.SUFFICIENT,
             claims=claims,
             missing=unsupported,
+            follow_ups=reads,
             reason=f"“{_short(direct.sentence)}” states it for {entity} "
             f"(term coverage {direct.score:.2f}).",
         )

@@ -1,5 +1,6 @@
 """Further sentences quoted with an answer: the explanation that goes on after it, other
-strong sentences on the subject, what an event led to, and an entity's defining sentence."""
+strong sentences on the subject, what an event led to, an entity's defining sentence, and
+what the entities an answer names are."""
 
 from __future__ import annotations
 
@@ -105,3 +106,29 @@ def _outcome_words(sentence: str, outcome: frozenset[str]) -> int:
     """How many of the expected outcome's words the sentence states."""
     stated = _fact_stems(sentence)
     return sum(covers(t, stated) for t in outcome)
+
+
+def _head(title: str) -> str:
+    """A title without its qualifier: "Christies Beach, South Australia" -> "christies beach"."""
+    return " ".join(re.split(r" \(|,", title, maxsplit=1)[0].lower().split())
+
+
+def named_in_answer(
+    answer: Found, entity: str, question: str, terms: list[str], snippets: list[Snippet]
+) -> tuple[list[Found], list[str]]:
+    """The answer's sentence names other entities ("chairman of Waring & Gillow"): for the two
+    nearest the asked relation, the defining sentence of their own document where retrieved
+    ("Waring & Gillow is a noted firm of English furniture manufacturers"), and the names
+    whose document is still to be read."""
+    from research.agents.bridges import bridges
+
+    line = answer.snippet.model_copy(update={"text": answer.sentence})
+    defined, to_read = [], []
+    for name, _ in bridges(entity, question, [line], terms, snippets)[:2]:
+        own = [s for s in snippets if _head(s.title) == " ".join(name.lower().split())]
+        found = definition(name, own) if own else None
+        if found and found.sentence != answer.sentence:
+            defined.append(found)
+        elif not own:
+            to_read.append(name)
+    return defined, to_read

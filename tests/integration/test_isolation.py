@@ -28,7 +28,7 @@ from django.urls import URLPattern, URLResolver, get_resolver, path, resolve
 from django.urls.resolvers import RegexPattern, RoutePattern
 
 from corpora.models import Chunk, Corpus, Document
-from corpora.selectors import chunks_around, document_chunk_counts
+from corpora.selectors import chunks_around, document_chunk_counts, documents_titled
 from corpora.services.corpora import corpus_create
 from corpora.services.ingestion import document_ingest
 from corpora.services.uploads import document_add
@@ -381,6 +381,7 @@ def test_search_and_research_never_reach_into_invisible_corpora(seed: int) -> No
                                      reach=4)  # fmt: skip
             assert not document_chunk_counts(user=user, document_ids=[doc.pk],
                                              corpus_ids=[doc.corpus_id])  # fmt: skip
+            assert not documents_titled(user=user, corpus_ids=[doc.corpus_id], names=[doc.title])
             checked += 1
         for doc in shown[:1]:  # the control: the same search finds what the user may see
             secret = world.markers[("d", doc.pk)][1]
@@ -394,6 +395,8 @@ def test_search_and_research_never_reach_into_invisible_corpora(seed: int) -> No
                 user=user, document_ids=[doc.pk], corpus_ids=[doc.corpus_id]
             )
             assert counts == {doc.pk: Chunk.objects.filter(document=doc).count()}
+            titled = documents_titled(user=user, corpus_ids=[doc.corpus_id], names=[doc.title])
+            assert titled == {" ".join(doc.title.lower().split()): (doc.pk, doc.corpus_id)}
         for corpus in world.corpora_for(user, visible=False)[:2]:
             asked = client.get("/corpora/search/", {"q": "depot", "corpora": [corpus.pk]})
             assert asked.status_code == 404

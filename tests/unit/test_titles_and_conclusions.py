@@ -121,3 +121,19 @@ def test_both_is_answered_yes_only_when_each_ones_sentence_states_it():
     b = judge("Are Ola Berg and Lena Dahl both musicians?", [ola, pilot], searched=3)
     assert b.verdict != Verdict.SUFFICIENT
     assert not any(c.text.startswith("Yes") for c in b.claims)
+
+
+OVAL = snip(1, "Harlow Memorial Oval", "The Harlow Memorial Oval is a public park located "
+            "within the suburb of Kestrel Bay.")  # fmt: skip
+
+
+def test_a_place_the_answer_names_is_defined_from_its_own_document_or_asked_for():
+    suburb = snip(2, "Kestrel Bay, New Wessex", "Kestrel Bay is a seaside suburb within the "
+                  "City of Marrowdale.")  # fmt: skip
+    question = "What major city is the Harlow Memorial Oval located within?"
+    read = judge(question, [OVAL, suburb])
+    assert read.verdict == Verdict.SUFFICIENT and "City of Marrowdale" in quoted(read)
+    assert not read.follow_ups
+    unread = judge(question, [OVAL])
+    assert unread.verdict == Verdict.SUFFICIENT and "Marrowdale" not in quoted(unread)
+    assert [f.entity for f in unread.follow_ups] == ["Kestrel Bay"]
