@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from research.agents.answers import (
     ACCEPT,
     Found,
+    _fact_stems,
     _sentence_naming,
     _stems,
     _weights,
@@ -260,7 +261,7 @@ def _states_rest(
     less, but the sentence must state one word the document does use."""
     bridge_side = set().union(*doc_context(linked).values())
     unused = frozenset(t for t in rest if not covers(t, bridge_side))
-    if not any(covers(t, _stems(found.sentence)) for t in rest if t not in unused):
+    if not any(covers(t, _fact_stems(found.sentence)) for t in rest if t not in unused):
         return False
     return coverage(rest, found.sentence, soft | unused) >= ACCEPT
 

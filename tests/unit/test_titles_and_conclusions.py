@@ -137,3 +137,13 @@ def test_a_place_the_answer_names_is_defined_from_its_own_document_or_asked_for(
     unread = judge(question, [OVAL])
     assert unread.verdict == Verdict.SUFFICIENT and "Marrowdale" not in quoted(unread)
     assert [f.entity for f in unread.follow_ups] == ["Kestrel Bay"]
+
+
+def test_a_bridges_life_dates_state_its_death_in_no_words():
+    album = snip(1, "Northern Lights Orchestra", "Northern Lights Orchestra is the final solo "
+                 "album by Ivar Lunde.")  # fmt: skip
+    person = snip(2, "Ivar Lunde", "Ivar Lunde (March 3, 1938 – May 9, 2014) was a Norwegian "
+                  "folk singer.")  # fmt: skip
+    a = judge("The person Northern Lights Orchestra was the final solo album for died when?",
+              [album, person])  # fmt: skip
+    assert a.verdict == Verdict.SUFFICIENT and "May 9, 2014" in quoted(a)
