@@ -1,9 +1,10 @@
-"""A comparison's conclusion, computed from the quoted dates, or "yes" to "both".
+"""A comparison's conclusion, computed from the quoted dates or figures, or "yes" to "both".
 
 "Which band was formed first, A or B?" is answered by naming one: the offline engine reads
-the date each entity's cited sentence states and says which is earlier, citing both quotes.
-No conclusion is drawn when a sentence's date is ambiguous or the two dates cannot be told
-apart (the same year, with no finer date on one side).
+the date each entity's cited sentence states and says which is earlier, citing both quotes;
+"which company had the higher operating income?" likewise by the two figures. No conclusion
+is drawn when a sentence's date or figure is ambiguous, the two dates cannot be told apart
+(the same year, with no finer date on one side) or the figures are in different units.
 """
 
 from __future__ import annotations
@@ -114,3 +115,84 @@ def both_conclusion(question: str, entities: list[str], claims: list[Claim]) -> 
         text=f"Yes: the sources state it of both {entities[0]} and {entities[1]}.",
         citations=[*claims[0].citations, *claims[1].citations],
     )
+
+
+_SCALES = {"thousand": 1e3, "k": 1e3, "million": 1e6, "mn": 1e6, "m": 1e6, "billion": 1e9,
+           "bn": 1e9, "trillion": 1e12}  # fmt: skip
+_FIGURE = re.compile(
+    r"(?P<cur>[$€£¥]|\b(?:EUR|USD|GBP|RMB|CNY|JPY)\s?)?(?<![\w.,])(?P<n>\d{1,3}(?:,\d{3})+|\d+)"
+    r"(?:\.(?P<dec>\d+))?(?:\s?(?P<scale>thousand|million|billion|trillion|mn|bn|m|k)\b)?"
+    r"(?P<pct>\s?%|\s?per ?cent\b)?",
+    re.IGNORECASE,
+)
+_MORE = re.compile(
+    r"\b(?P<word>higher|more|larger|greater|bigger|most|highest|largest|greatest|lower|less|"
+    r"fewer|smaller|least|lowest|smallest)\b(?P<what>(?:\s+[a-z-]+){0,3}?)\s*(?:\?|$|,|\bin\b)",
+    re.IGNORECASE,
+)
+_FEWER = frozenset("lower less fewer smaller least lowest smallest".split())
+
+
+@dataclass(frozen=True)
+class Figure:
+    """An amount a sentence states: its value, its unit (currency or per cent), its words."""
+
+    value: float
+    unit: str
+    text: str
+
+
+def figures_in(sentence: str) -> list[tuple[int, Figure]]:
+    """Amounts with their offsets; a bare year ("in 2018") is a date, not an amount."""
+    out = []
+    for m in _FIGURE.finditer(sentence):
+        digits, scale = m.group("n").replace(",", ""), (m.group("scale") or "").lower()
+        currency, pct = (m.group("cur") or "").strip(), bool(m.group("pct"))
+        if YEAR_LIKE.fullmatch(digits) and not (currency or scale or pct or m.group("dec")):
+            continue
+        value = float(f"{digits}.{m.group('dec') or 0}") * _SCALES.get(scale, 1)
+        unit = "%" if pct else currency.upper()
+        out.append((m.start(), Figure(value, unit, m.group(0).strip())))
+    return out
+
+
+YEAR_LIKE = re.compile(r"1[5-9]\d\d|20\d\d")
+
+
+def stated_figure(sentence: str, terms: list[str]) -> Figure | None:
+    """The sentence's amount for the asked measure: its only one, or the nearest after a
+    word of the measure ("operating income was $25 million"); None when that cannot be told."""
+    found = figures_in(sentence)
+    if len({(f.value, f.unit) for _, f in found}) == 1:
+        return found[0][1]
+    anchors = [
+        m.end()
+        for m in re.finditer(r"[^\W_][\w'’-]*", sentence)
+        if any(covers(t, {stem(m.group().lower())}) for t in terms)
+    ]
+    after = [(at - a, f) for at, f in found for a in anchors if at >= a]
+    return min(after, key=lambda pair: pair[0])[1] if after else None
+
+
+def figure_conclusion(
+    question: str, entities: list[str], claims: list[Claim], quoted: list[str], terms: list[str]
+) -> Claim | None:
+    """ "Which company had the higher operating income, A or B?": the one whose quoted figure
+    is higher (lower for "fewer", "less"), in the question's words, both quotes cited."""
+    asked = _MORE.search(question)
+    if len(entities) != 2 or len(claims) != 2 or not asked:
+        return None
+    found = [stated_figure(q, terms) for q in quoted]
+    if found[0] is None or found[1] is None or found[0].unit != found[1].unit:
+        return None
+    if found[0].value == found[1].value:
+        return None
+    fewer = asked.group("word").lower() in _FEWER
+    win = 0 if (found[0].value < found[1].value) == fewer else 1
+    lose = 1 - win
+    phrase = " ".join((asked.group("word") + asked.group("what")).split()).lower()
+    text = (
+        f"{entities[win]} had the {phrase} of the two by the quoted figures: "
+        f"{found[win].text}, against {found[lose].text} for {entities[lose]}."
+    )
+    return Claim(text=text, citations=[*claims[win].citations, *claims[lose].citations])

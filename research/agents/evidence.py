@@ -23,7 +23,7 @@ from research.agents.answers import (
     split,
 )
 from research.agents.bridges import MAX_BRIDGES, Reading, bridges, followable, next_hops, via
-from research.agents.conclusions import both_conclusion, date_conclusion
+from research.agents.conclusions import both_conclusion, date_conclusion, figure_conclusion
 from research.agents.dates import MONTHS, YEAR, passive_event
 from research.agents.lexicon import members_of
 from research.agents.passages import (
@@ -164,10 +164,9 @@ def assess_entity(
     # so in any of the verbs, else one that dates the thing itself ("is a 2004 film").
     origin = bool(sub_goal.compare) and kind == "date" and any(t in ORIGIN for t in terms)
     same = ORIGIN if origin else frozenset()
-    event = event or (ORIGIN_VERBS if origin else ())
     find = partial(
         best_sentence, pool=own, soft=soft, known=known, subject=entity, must=must,
-        along=along, event=event, synonyms=same,
+        along=along, event=event or (ORIGIN_VERBS if origin else ()), synonyms=same,
     )  # fmt: skip
     sentence_kind = "any" if kind == "yesno" else kind
     # "How did X lead to Y": find X; the sentences quoted with it say what it led to.
@@ -269,18 +268,21 @@ def _one_of(sub_goal: SubGoal, entities: list[str], parts: list[Assessment]) -> 
 
 
 def _settled(sub_goal: SubGoal, entities: list[str], parts: list[Assessment]) -> Claim | None:
-    """ "Which was formed first, A or B?": the one whose quoted date is earlier; "Are A and B
-    both X?": yes, when each one's own sentence states it. Said outright, both cited."""
+    """ "Which was formed first, A or B?": the one whose quoted date is earlier; "which had
+    the higher income?": the one whose quoted figure is; "Are A and B both X?": yes, when each
+    one's own sentence states it. Said outright, both cited."""
     question = without_source(sub_goal.text)
     if not all(p.verdict == Verdict.SUFFICIENT and p.claims for p in parts):
         return None
     firsts = [p.claims[0] for p in parts]
     if answer_type(question) == "yesno":  # "Are A and B both X?": stated of each, so yes
         return both_conclusion(question, entities, firsts)
-    if _compared_by(question) != "date":
-        return None
     quoted = [c.citations[0].quote for c in firsts]
-    return date_conclusion(question, entities, firsts, quoted, content_terms(question))
+    by = _compared_by(question)
+    conclude = {"date": date_conclusion, "number": figure_conclusion}.get(by)
+    return (
+        conclude(question, entities, firsts, quoted, content_terms(question)) if conclude else None
+    )
 
 
 def assess_offline(sub_goal: SubGoal, snippets: list[Snippet], searched: list[str]) -> Assessment:

@@ -147,3 +147,33 @@ def test_a_bridges_life_dates_state_its_death_in_no_words():
     a = judge("The person Northern Lights Orchestra was the final solo album for died when?",
               [album, person])  # fmt: skip
     assert a.verdict == Verdict.SUFFICIENT and "May 9, 2014" in quoted(a)
+
+
+FIRMS = [
+    snip(1, "Calder Mills annual report 2018", "In 2018, Calder Mills reported operating income "
+         "of $25 million and revenue of $300 million."),  # fmt: skip
+    snip(2, "Brenna Retail annual report 2020", "In 2020, Brenna Retail's operating income "
+         "reached $0.5 billion."),  # fmt: skip
+]
+
+
+def test_which_had_the_higher_figure_is_answered_in_the_questions_words():
+    question = ("Compare the operating income of Calder Mills in 2018 and Brenna Retail in 2020. "
+                "Which company had higher operating income?")  # fmt: skip
+    a = judge(question, FIRMS)
+    assert a.verdict == Verdict.SUFFICIENT
+    assert a.claims[0].text == (
+        "Brenna Retail had the higher operating income of the two by the quoted figures: "
+        "$0.5 billion, against $25 million for Calder Mills."
+    )
+    lower = judge(question.replace("higher", "lower"), FIRMS)
+    assert lower.claims[0].text.startswith("Calder Mills had the lower operating income")
+
+
+def test_no_figure_conclusion_across_units():
+    euros = [FIRMS[0], snip(2, "Brenna Retail annual report 2020", "In 2020, Brenna Retail's "
+                            "operating income reached EUR 40 million.")]  # fmt: skip
+    a = judge("Compare the operating income of Calder Mills in 2018 and Brenna Retail in 2020. "
+              "Which company had higher operating income?", euros)  # fmt: skip
+    assert a.verdict == Verdict.SUFFICIENT
+    assert not any("of the two" in c.text for c in a.claims)
