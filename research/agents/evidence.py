@@ -275,8 +275,11 @@ def _settled(sub_goal: SubGoal, entities: list[str], parts: list[Assessment]) ->
     if not all(p.verdict == Verdict.SUFFICIENT and p.claims for p in parts):
         return None
     firsts = [p.claims[0] for p in parts]
-    if answer_type(question) == "yesno":  # "Are A and B both X?": stated of each, so yes
-        return both_conclusion(question, entities, firsts)
+    if answer_type(question) == "yesno":  # "Are A and B both X?": stated whole of each, yes
+        asked = content_terms(question, exclude=words(" ".join(entities)))
+        asked = [t for t in asked if t not in FRAME and t not in SOFT] or asked
+        whole = all(coverage(asked, c.citations[0].quote) >= 1 for c in firsts)
+        return both_conclusion(question, entities, firsts) if whole else None
     quoted = [c.citations[0].quote for c in firsts]
     by = _compared_by(question)
     conclude = {"date": date_conclusion, "number": figure_conclusion}.get(by)

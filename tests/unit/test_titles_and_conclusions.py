@@ -123,6 +123,15 @@ def test_both_is_answered_yes_only_when_each_ones_sentence_states_it():
     assert not any(c.text.startswith("Yes") for c in b.claims)
 
 
+def test_both_needs_every_asked_word_of_each_not_half():
+    ola = snip(1, "Ola Berg", "Ola Berg (born 1950) is a Swedish folk musician.")
+    lena = snip(2, "Lena Dahl", "Lena Dahl (born 1961) is a Danish jazz musician. Her "
+                "parents sold folk records.")  # fmt: skip
+    a = judge("Are Ola Berg and Lena Dahl both folk musicians?", [ola, lena])
+    assert a.verdict == Verdict.SUFFICIENT  # each is a musician; that Dahl plays folk is not said
+    assert not any(c.text.startswith("Yes") for c in a.claims)
+
+
 OVAL = snip(1, "Harlow Memorial Oval", "The Harlow Memorial Oval is a public park located "
             "within the suburb of Kestrel Bay.")  # fmt: skip
 
