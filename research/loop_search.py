@@ -104,10 +104,7 @@ def read_documents(rec: Recorder, state: State, iteration: int) -> list[SubGoal]
                 state, sg, text, iteration, corpus_id=doc.corpus_id, suggested_by=doc.id,
                 document_id=doc.document_id,
             )  # fmt: skip
-            hits = retrieval.search(
-                rec.run, Scope.model_validate(rec.run.scope), query, k=state.config.k
-            )
-            _record_read(rec, state, query, hits)
+            _search_read(rec, state, query)
             done = True
         if done:
             read.append(sg)
@@ -143,10 +140,7 @@ def read_links(rec: Recorder, state: State, iteration: int) -> list[SubGoal]:
                 state, sg, text, iteration, corpus_id=doc[1], suggested_by=follow.suggested_by,
                 document_id=doc[0],
             )  # fmt: skip
-            hits = retrieval.search(
-                rec.run, Scope.model_validate(rec.run.scope), query, k=state.config.k
-            )
-            _record_read(rec, state, query, hits)
+            _search_read(rec, state, query)
             done = True
         if done:
             read.append(sg)
@@ -175,6 +169,14 @@ def _read_query(
         suggested_by=suggested_by,
         document_ids=[document_id] if document_id is not None else [],
     )
+
+
+def _search_read(rec: Recorder, state: State, query: Query) -> None:
+    """A read within one document: a search confined to it, through the access filter."""
+    from research import retrieval
+
+    scope = Scope.model_validate(rec.run.scope)
+    _record_read(rec, state, query, retrieval.search(rec.run, scope, query, k=state.config.k))
 
 
 def _record_read(rec: Recorder, state: State, query: Query, hits: list[Snippet]) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import TypeVar
 
 from research.agents.answers import covers
 from research.agents.dates import MONTHS
@@ -22,6 +23,7 @@ _DATE = re.compile(
     rf"\b(?:(?P<d1>\d{{1,2}})\s+(?P<m1>{_M})\s+|(?P<m2>{_M})\s+(?:(?P<d2>\d{{1,2}}),?\s+)?)?"
     r"(?:(?P<y>1[1-9]\d\d|20\d\d)\b(?![,.]\d)|(?P<decade>1[1-9]\d0|20\d0)s\b)"
 )
+T = TypeVar("T")
 _LATER = re.compile(
     r"\b(?:later|latest|younger|youngest|newer|newest|more recent|most recent|after)\b", re.I
 )
@@ -59,15 +61,20 @@ def dates_in(sentence: str) -> list[tuple[int, Dated]]:
 def stated_date(sentence: str, terms: list[str]) -> Dated | None:
     """The sentence's date for the asked event: its only date, or the one nearest after the
     word that states the event ("born May 8, 1967"); None when that cannot be told."""
-    found = dates_in(sentence)
-    if len({(d.lo, d.hi) for _, d in found}) == 1:
+    return _the_one(sentence, dates_in(sentence), terms)
+
+
+def _the_one(sentence: str, found: list[tuple[int, T]], terms: list[str]) -> T | None:
+    """Of the values found at their offsets, the only one, or the nearest after a word
+    stating one of `terms`; None when that cannot be told."""
+    if len({value for _, value in found}) == 1:
         return found[0][1]
     anchors = [
         m.end()
         for m in re.finditer(r"[^\W_][\w'’-]*", sentence)
         if any(covers(t, {stem(m.group().lower())}) for t in terms)
     ]
-    after = [(at - a, d) for at, d in found for a in anchors if at >= a]
+    after = [(at - a, value) for at, value in found for a in anchors if at >= a]
     return min(after, key=lambda pair: pair[0])[1] if after else None
 
 
@@ -162,16 +169,7 @@ YEAR_LIKE = re.compile(r"1[5-9]\d\d|20\d\d")
 def stated_figure(sentence: str, terms: list[str]) -> Figure | None:
     """The sentence's amount for the asked measure: its only one, or the nearest after a
     word of the measure ("operating income was $25 million"); None when that cannot be told."""
-    found = figures_in(sentence)
-    if len({(f.value, f.unit) for _, f in found}) == 1:
-        return found[0][1]
-    anchors = [
-        m.end()
-        for m in re.finditer(r"[^\W_][\w'’-]*", sentence)
-        if any(covers(t, {stem(m.group().lower())}) for t in terms)
-    ]
-    after = [(at - a, f) for at, f in found for a in anchors if at >= a]
-    return min(after, key=lambda pair: pair[0])[1] if after else None
+    return _the_one(sentence, figures_in(sentence), terms)
 
 
 def figure_conclusion(
