@@ -158,11 +158,13 @@ def test_a_bridges_life_dates_state_its_death_in_no_words():
     assert a.verdict == Verdict.SUFFICIENT and "May 9, 2014" in quoted(a)
 
 
+CALDER = (
+    "In 2018, Calder Mills reported operating income of $25 million and revenue of $300 million."
+)
+BRENNA = "In 2020, Brenna Retail's operating income reached $0.5 billion."
 FIRMS = [
-    snip(1, "Calder Mills annual report 2018", "In 2018, Calder Mills reported operating income "
-         "of $25 million and revenue of $300 million."),  # fmt: skip
-    snip(2, "Brenna Retail annual report 2020", "In 2020, Brenna Retail's operating income "
-         "reached $0.5 billion."),  # fmt: skip
+    snip(1, "Calder Mills annual report 2018", CALDER),
+    snip(2, "Brenna Retail annual report 2020", BRENNA),
 ]
 
 
