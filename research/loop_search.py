@@ -124,7 +124,7 @@ def read_links(rec: Recorder, state: State, iteration: int) -> list[SubGoal]:
         a = state.assessments.get(sg.key)
         if sg.key in state.links_read or a is None or a.verdict != Verdict.SUFFICIENT:
             continue
-        if not a.follow_ups:
+        if not a.follow_ups:  # no name in the answer lacks its document
             continue
         state.links_read.add(sg.key)
         names = [f.entity for f in a.follow_ups]

@@ -264,12 +264,9 @@ def _preferred(found: Found, best: Found, subject: str) -> bool:
     if abs(found.score - best.score) > 1e-9:
         return False
     if found.snippet.document_id != best.snippet.document_id:
-        return bool(subject) and _own(found, subject) and not _own(best, subject)
+        own = [mentions(f.snippet.title, subject) for f in (found, best)]
+        return bool(subject) and own[0] and not own[1]
     return (found.snippet.id, found.start) < (best.snippet.id, best.start)
-
-
-def _own(found: Found, subject: str) -> bool:
-    return mentions(found.snippet.title, subject)
 
 
 def _claim(found: Found) -> Claim:

@@ -32,6 +32,7 @@ from research.agents.text import (
     normalize,
     sentences,
     stem,
+    title_head,
     words,
 )
 from research.contracts import Snippet
@@ -76,7 +77,7 @@ def bridges(
     weights = _weights(terms)
     ranked: list[tuple[bool, float, int, int, int, str, int]] = []
     headers = _repeated_lines(pool)
-    titles = {s.title.split(" (")[0].strip().lower() for s in pool}
+    titles = {title_head(s.title) for s in pool}
     for snip in link_snips:
         for order, (start, end) in enumerate(sentences(snip.text)):
             sentence = snip.text[start:end]
@@ -185,7 +186,7 @@ def followable(
     of "19 Kids and Counting"", is not crowded out), the best-ranked four, then the others a
     retrieved title names ("Replicas of the Statue of Liberty"), whose answering sentence
     must name them too. A name inside a longer one ("Kids") is tried after it."""
-    own = {s.title.split(" (")[0].strip().lower() for s in snippets}
+    own = {title_head(s.title) for s in snippets}
     first = [(n, i) for n, i in candidates if n.lower() in own] + candidates[:4]
     later = [
         (n, i) for n, i in candidates[4:] if any(s.id != i and _titled(s, n) for s in snippets)

@@ -16,14 +16,16 @@ from typing import TypeVar
 from research.agents.answers import covers
 from research.agents.dates import MONTHS
 from research.agents.text import stem
+from research.agents.units import CURRENCY
 from research.contracts import Claim
+
+T = TypeVar("T")
 
 _M = "|".join(m.capitalize() for m in MONTHS)
 _DATE = re.compile(
     rf"\b(?:(?P<d1>\d{{1,2}})\s+(?P<m1>{_M})\s+|(?P<m2>{_M})\s+(?:(?P<d2>\d{{1,2}}),?\s+)?)?"
     r"(?:(?P<y>1[1-9]\d\d|20\d\d)\b(?![,.]\d)|(?P<decade>1[1-9]\d0|20\d0)s\b)"
 )
-T = TypeVar("T")
 _LATER = re.compile(
     r"\b(?:later|latest|younger|youngest|newer|newest|more recent|most recent|after)\b", re.I
 )
@@ -127,7 +129,7 @@ def both_conclusion(question: str, entities: list[str], claims: list[Claim]) -> 
 _SCALES = {"thousand": 1e3, "k": 1e3, "million": 1e6, "mn": 1e6, "m": 1e6, "billion": 1e9,
            "bn": 1e9, "trillion": 1e12}  # fmt: skip
 _FIGURE = re.compile(
-    r"(?P<cur>[$€£¥]|\b(?:EUR|USD|GBP|RMB|CNY|JPY)\s?)?(?<![\w.,])(?P<n>\d{1,3}(?:,\d{3})+|\d+)"
+    rf"(?P<cur>[$€£¥]|\b{CURRENCY}\s?)?(?<![\w.,])(?P<n>\d{{1,3}}(?:,\d{{3}})+|\d+)"
     r"(?:\.(?P<dec>\d+))?(?:\s?(?P<scale>thousand|million|billion|trillion|mn|bn|m|k)\b)?"
     r"(?P<pct>\s?%|\s?per ?cent\b)?",
     re.IGNORECASE,

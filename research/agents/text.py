@@ -7,6 +7,8 @@ import unicodedata
 from collections.abc import Iterable
 from functools import lru_cache
 
+from research.agents.dates import MONTHS
+
 STOPWORDS = frozenset(
     """a about above after again against all also am an and any are as at be because been
     before being below between both but by can could did do does doing down during each few for
@@ -191,12 +193,9 @@ _OPENER = r"(?:Which|What|Who|How|When|Where|Why|The|This|It)\b"
 # A quoted nickname inside a name: Benjamin "Bugsy" Siegel.
 _NICK = rf"[\"“][{_UPPER}][\w'’.-]*[\"”]"
 # A short number closing a name is part of it ("Starflyer 59", "Apollo 11"); a year is not.
-_MONTH_NAMES = (
-    "January February March April May June July August September October November December"
-)
 _NUMBERED = (
     r"(?:"
-    + "".join(f"(?<!{m})" for m in _MONTH_NAMES.split())
+    + "".join(f"(?<!{m.capitalize()})" for m in MONTHS)
     + r"\s+\d{1,3}(?=[\s?!;:)\"”]|[,.](?!\d)|$))?"
 )
 NAME = re.compile(
@@ -320,6 +319,12 @@ def mentions(text: str, entity: str) -> bool:
         return False
     # Every word counts: "Tindfjell Research Station" is not any other research station.
     return all(w in present for w in key)
+
+
+def title_head(title: str) -> str:
+    """A document title without its qualifier in parentheses, lower-cased: "Groundhog Day
+    (film)" -> "groundhog day"."""
+    return title.split(" (")[0].strip().lower()
 
 
 def speaks_of(title: str, sentence: str, entity: str) -> bool:

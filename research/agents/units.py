@@ -14,10 +14,10 @@ NUMBER_WORDS = (
     r"forty|fifty|hundred|thousand|dozen)"
 )
 _N = rf"(?:\d|\b{NUMBER_WORDS})"
-_CURRENCY = r"(?:EUR|USD|GBP|NOK|SEK|DKK|CHF|JPY|CNY|RMB|INR)"
+CURRENCY = r"(?:EUR|USD|GBP|NOK|SEK|DKK|CHF|JPY|CNY|RMB|INR)"
 _SCALE = r"(?:\s?(?:thousand|million|billion|trillion|mn|bn|m|k))?"
 _MONEY = (
-    rf"[€$£¥]\s?\d|\d{_SCALE}\s?{_CURRENCY}\b|\b{_CURRENCY}\s?\d"
+    rf"[€$£¥]\s?\d|\d{_SCALE}\s?{CURRENCY}\b|\b{CURRENCY}\s?\d"
     rf"|\d{_SCALE}\s?(?:euros?|dollars?|yuan|pounds|kronor|kroner|francs)\b"
 )
 _UNITS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
