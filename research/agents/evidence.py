@@ -170,7 +170,7 @@ def assess_entity(
     )  # fmt: skip
     sentence_kind = "any" if kind == "yesno" else kind
     # "How did X lead to Y": find X; the sentences quoted with it say what it led to.
-    outcome = outcome_terms(question)
+    outcome = outcome_terms(question) - {stem(w) for w in exclude}  # not the entity's name
     event_terms = [t for t in terms if t not in outcome] or terms
     direct = find(event_terms, own, sentence_kind)
     if origin and not (direct and direct.score >= ACCEPT):
@@ -180,7 +180,7 @@ def assess_entity(
         if kind == "any" and asks_summary(question):  # the passage on the topic, not a line
             claims = [_claim(f) for f in summary(direct, own, terms)]
         elif kind == "any":  # a how/why/describe question: quote the explanation's sentences,
-            more = continuation(direct, own)  # then the other strong sentences too
+            more = continuation(direct, own, entity)  # then the other strong sentences too
             more += more_sentences(terms, own, direct, soft, entity)
             linked = linked_outcome(direct, outcome) if outcome else []
             more += linked + outcome_sentences(direct, own, outcome)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from research.agents.answers import ACCEPT, Found, _fact_stems, _share, _weights, covers, distinct
+from research.agents.dates import YEAR, months
 from research.agents.text import line_around, mentions, sentences
 from research.contracts import Snippet
 
@@ -16,22 +17,70 @@ _GOES_ON = re.compile(
 )
 
 
-def continuation(first: Found, snippets: list[Snippet], limit: int = 2) -> list[Found]:
-    """The sentences right after `first` that go on about it ("This involved ..."), in its
-    snippet or in the next chunk of its document: an explanation is quoted whole."""
-    tail = first.sentence[-40:]
-    for snip in [first.snippet, *snippets]:
-        at = snip.text.find(tail) if snip.document_id == first.snippet.document_id else -1
-        following = [(s, e) for s, e in sentences(snip.text) if at >= 0 and s >= at + len(tail)]
-        if not following:
+def paragraph_sentences(doc: list[Snippet]) -> list[tuple[int, Snippet, int, int, bool]]:
+    """(paragraph number, snippet, start, end, opens its paragraph) per sentence of `doc`'s
+    chunks in order. The chunks overlap, so a chunk's first line goes on with the paragraph
+    its predecessor ended in; fragments (a chunk may open inside a sentence) are left out."""
+    out = []
+    number, previous = 0, None
+    for snip in doc:
+        line = -1
+        for start, end in sentences(snip.text):
+            at = line_around(snip.text, start)[0]
+            if at != line:
+                continuing = at == 0 and previous == snip.ordinal - 1
+                number += 0 if continuing else 1
+                line = at
+            if not snip.text[start].islower():
+                out.append((number, snip, start, end, start == at and not continuing))
+        previous = snip.ordinal
+    return out
+
+
+def _dates(sentence: str) -> set[str]:
+    return set(YEAR.findall(sentence)) | months(sentence)
+
+
+def continuation(
+    first: Found, snippets: list[Snippet], subject: str, limit: int = 6
+) -> list[Found]:
+    """The sentences of `first`'s paragraph that go on about it ("This involved ...", "As a
+    result, ...") or about its subject ("X took immediate measures"), on into the next chunks
+    of its document: an explanation is quoted whole. They end at a sentence on something else,
+    or at another dated event ("In May, ...") that does not go on from this one."""
+    doc = sorted(
+        {
+            s.id: s
+            for s in (first.snippet, *snippets)
+            if s.document_id == first.snippet.document_id and s.ordinal >= first.snippet.ordinal
+        }.values(),
+        key=lambda s: s.ordinal,
+    )
+    spans = paragraph_sentences(doc)
+    at = next(
+        (
+            i
+            for i, (_, snip, start, _, _) in enumerate(spans)
+            if (snip.id, start) == (first.snippet.id, first.start)
+        ),
+        None,
+    )
+    if at is None:  # a fragment at a chunk's start: no paragraph to read on in
+        return []
+    home, dated = spans[at][0], _dates(first.sentence)
+    before = {snip.text[s:e] for n, snip, s, e, _ in spans[: at + 1] if n == home}
+    out: list[Found] = []
+    for number, snip, start, end, _ in spans[at + 1 :]:
+        sentence = snip.text[start:end]
+        if number != home or len(out) == limit:
+            break
+        if sentence in before:  # the chunks' overlap repeats what came before
             continue
-        out: list[Found] = []
-        for start, end in following[:limit]:
-            if not _GOES_ON.match(snip.text[start:end]):
-                break
-            out.append(Found(snip, start, end, first.score))
-        return out
-    return []
+        goes_on = bool(_GOES_ON.match(sentence))
+        if not goes_on and (_dates(sentence) - dated or not mentions(sentence, subject)):
+            break
+        out.append(Found(snip, start, end, first.score))
+    return distinct([first, *out])[1:]
 
 
 def more_sentences(

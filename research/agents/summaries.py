@@ -14,8 +14,9 @@ import re
 
 from research.agents.answers import Found, _stems, covers, distinct
 from research.agents.dates import YEAR, months
+from research.agents.passages import paragraph_sentences
 from research.agents.questions import SOFT
-from research.agents.text import line_around, sentences
+from research.agents.text import line_around
 from research.contracts import Snippet
 
 SUMMARY_MAX = 16  # quoted sentences in all
@@ -40,26 +41,6 @@ def _dated(sentence: str, years: set[str], in_year: bool) -> bool:
     return bool(years & stated) or (in_year and not stated and bool(months(sentence)))
 
 
-def _paragraphs(doc: list[Snippet]) -> list[tuple[int, Snippet, int, int, bool]]:
-    """(paragraph number, snippet, start, end, opens its paragraph) per sentence of `doc`'s
-    chunks in order. The chunks overlap, so a chunk's first line goes on with the paragraph
-    its predecessor ended in; fragments (a chunk may open inside a sentence) are left out."""
-    out = []
-    number, previous = 0, None
-    for snip in doc:
-        line = -1
-        for start, end in sentences(snip.text):
-            at = line_around(snip.text, start)[0]
-            if at != line:
-                continuing = at == 0 and previous == snip.ordinal - 1
-                number += 0 if continuing else 1
-                line = at
-            if not snip.text[start].islower():
-                out.append((number, snip, start, end, start == at and not continuing))
-        previous = snip.ordinal
-    return out
-
-
 def summary(first: Found, own: list[Snippet], terms: list[str]) -> list[Found]:
     """`first` with its paragraph, then the topic's other paragraphs nearby, in document
     order; at most SUMMARY_MAX sentences."""
@@ -74,7 +55,7 @@ def summary(first: Found, own: list[Snippet], terms: list[str]) -> list[Found]:
     )
     years = {t for t in terms if YEAR.fullmatch(t)}
     topic = [t for t in terms if t not in SOFT and t not in years]
-    spans = _paragraphs(doc)
+    spans = paragraph_sentences(doc)
     line = line_around(first.snippet.text, first.start)[0]
     home = next(
         (n for n, snip, start, _, _ in spans if snip.id == first.snippet.id and start >= line),

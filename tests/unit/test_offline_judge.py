@@ -207,18 +207,33 @@ def test_a_demonym_is_no_bridge_and_a_heading_no_answer() -> None:
     assert all(not c.citations[0].quote.startswith("#") for c in a.claims)
 
 
-def test_an_explanation_is_quoted_with_the_sentence_that_goes_on_about_it() -> None:
+def test_an_explanation_is_quoted_with_the_rest_of_its_paragraph_that_goes_on_about_it() -> None:
     first = snip(1, "Arbor Foods Inc. annual report", "Arbor Foods Inc. had a calm year. In June "
                  "2021, Arbor Foods Inc. updated its risk management measures to ensure "
                  "continuous operation.")  # fmt: skip
-    # The next chunk of the same document repeats the end of the sentence, then goes on.
-    second = first.model_copy(update={"id": 2, "text": "measures to ensure continuous operation. "
-                              "This involved identifying new risks and mitigation plans. "
-                              "Revenue rose."})  # fmt: skip
+    # The next chunk of the same document repeats the end of the sentence, then goes on: about
+    # the measures, about the company, and as a result of them, then to something else.
+    second = first.model_copy(update={"id": 2, "ordinal": first.ordinal + 1, "text": (
+        "measures to ensure continuous operation. This involved identifying new risks and "
+        "mitigation plans. Arbor Foods Inc. also trained its staff on the new plans. As a "
+        "result, in August 2021 no line stopped for a supplier failure. Revenue rose. In "
+        "October 2021, Arbor Foods Inc. opened a plant.")})  # fmt: skip
     a = judge("How did the risk management measures updated in June 2021 ensure continuous "
               "operation for Arbor Foods Inc.?", [first, second])  # fmt: skip
     assert a.verdict == Verdict.SUFFICIENT
-    assert "This involved identifying new risks" in quoted(a) and "Revenue" not in quoted(a)
+    said = quoted(a)
+    assert "This involved identifying new risks" in said and "also trained its staff" in said
+    assert "no line stopped" in said
+    assert "Revenue" not in said and "opened a plant" not in said
+
+
+def test_an_explanation_ends_at_another_dated_event_of_its_paragraph() -> None:
+    text = ("In March 2022, Arbor Foods Inc. refinanced its debt at lower rates. Arbor Foods "
+            "Inc. thereby cut its interest costs. In May 2022, Arbor Foods Inc. bought a dairy.")  # fmt: skip
+    a = judge("How did the refinancing in March 2022 help Arbor Foods Inc.?",
+              [snip(1, "Arbor Foods Inc. annual report", text)])  # fmt: skip
+    assert a.verdict == Verdict.SUFFICIENT
+    assert "cut its interest costs" in quoted(a) and "dairy" not in quoted(a)
 
 
 def test_an_amount_of_money_needs_a_currency_but_a_rate_of_it_does_not() -> None:
