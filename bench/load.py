@@ -16,21 +16,18 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import json
 import os
 import resource
-import signal
 import socket
 import statistics
-import subprocess
 import sys
-import threading
 import time
 import uuid
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from _processes import Peak, free_port, port_open, start, stop, wait_until
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -39,90 +36,6 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("REDIS_DB_BASE", "12")  # away from the dev worker's queues (db 0)
 
 TERMINAL = {"complete", "partial", "failed", "cancelled"}
-
-
-# ----------------------------------------------------------------------------- processes
-
-
-def rss_kib(pid: int) -> int:
-    try:
-        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1])
-    except OSError:
-        pass
-    return 0
-
-
-def tree(pid: int) -> list[int]:
-    """`pid` and its descendants (a prefork worker and its pool)."""
-    parents: dict[int, list[int]] = {}
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        with contextlib.suppress(OSError, IndexError, ValueError):
-            ppid = int(stat.read_text().rsplit(")", 1)[1].split()[1])
-            parents.setdefault(ppid, []).append(int(stat.parent.name))
-    found, todo = [], [pid]
-    while todo:
-        current = todo.pop()
-        found.append(current)
-        todo += parents.get(current, [])
-    return found
-
-
-class Peak(threading.Thread):
-    """Samples the RSS of the web and worker process trees until stopped."""
-
-    def __init__(self, web: int, worker: int) -> None:
-        super().__init__(daemon=True)
-        self.web_pid, self.worker_pid = web, worker
-        self.web = self.worker = 0
-        self.stopped = threading.Event()
-
-    def run(self) -> None:
-        while not self.stopped.wait(0.25):
-            self.web = max(self.web, sum(rss_kib(p) for p in tree(self.web_pid)))
-            self.worker = max(self.worker, sum(rss_kib(p) for p in tree(self.worker_pid)))
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def start(args: list[str], env: dict[str, str], log: Path) -> subprocess.Popen[bytes]:
-    return subprocess.Popen(
-        args,
-        cwd=ROOT,
-        env=env,
-        stdout=log.open("wb"),
-        stderr=subprocess.STDOUT,
-        stdin=subprocess.DEVNULL,
-        start_new_session=True,
-    )
-
-
-def stop(proc: subprocess.Popen[bytes]) -> None:
-    if proc.poll() is None:
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(proc.pid, signal.SIGTERM)
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait()
-
-
-def wait_until(
-    probe: Callable[[], bool], what: str, proc: subprocess.Popen[bytes], log: Path, timeout_s: float
-) -> None:
-    deadline = time.monotonic() + timeout_s
-    while not probe():
-        if proc.poll() is not None or time.monotonic() > deadline:
-            tail = log.read_text(errors="replace")[-2000:]
-            raise SystemExit(f"{what} did not come up (see {log}):\n{tail}")
-        time.sleep(0.1)
 
 
 # ------------------------------------------------------------------------------- database
@@ -425,7 +338,7 @@ def main() -> None:
             worker_log,
             60,
         )
-        wait_until(lambda: _port_open(port), "uvicorn", web, web_log, 60)
+        wait_until(lambda: port_open(port), "uvicorn", web, web_log, 60)
         peak.start()
         began = time.perf_counter()
         watchers = asyncio.run(watch(args, port, runs, cookie, queue))
@@ -443,14 +356,6 @@ def main() -> None:
         user.delete()  # cascades to the runs and their events
         embedded.services_stop(started_services)
     sys.exit(1 if errors else 0)
-
-
-def _port_open(port: int) -> bool:
-    try:
-        socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-        return True
-    except OSError:
-        return False
 
 
 if __name__ == "__main__":

@@ -138,6 +138,20 @@ def _either(stems: set[str], alternatives: frozenset[str]) -> set[str]:
     return stems | alternatives if any(covers(t, stems) for t in alternatives) else stems
 
 
+_INTENDED = re.compile(
+    r"\b(?:plans|planned|aims|intends|intended|hopes|seeks|expects) to\b"
+    r"|\b(?:is|are) (?:expected|scheduled|set|poised) to\b"
+    r"|^\W*(?:looking ahead|going forward|in the future)\b",
+    re.IGNORECASE,
+)
+
+
+def intended(sentence: str) -> bool:
+    """Does the sentence state a plan or an expectation ("X plans to ...", "Looking ahead,
+    ...")? Asked what was done, such a sentence does not answer."""
+    return bool(_INTENDED.search(sentence))
+
+
 def best_sentence(
     terms: list[str],
     snippets: list[Snippet],
@@ -153,10 +167,12 @@ def best_sentence(
     event: tuple[str, ...] = (),
     pairs: bool = False,
     synonyms: frozenset[str] = frozenset(),
+    done: bool = False,
 ) -> Found | None:
     """The sentence covering most of `terms` (weighted), of the right answer type, naming
     one of `must` when given; with `pairs`, two sentences of which the second goes on about
-    the first's subject. Any one of `synonyms` stated stands for all of them.
+    the first's subject. Any one of `synonyms` stated stands for all of them. With `done`,
+    what was done is asked: a plan is passed over.
 
     Every hard term must occur in the sentence's document (as retrieved); that is what tells
     "the report does not state it" from "the report states it in other words nearby".
@@ -192,6 +208,8 @@ def best_sentence(
             if not about and not speaks_of(snip.title, sentence, subject):
                 continue
             if event and not states_event(sentence, event):
+                continue
+            if done and intended(sentence):
                 continue
             if dated_elsewhere(sentence, snip.text, years, asked_months):
                 continue

@@ -45,6 +45,7 @@ from research.agents.questions import (
     answer_nouns,
     answer_type,
     asks_definition,
+    asks_plans,
     counted,
     naming,
     outcome_phrase,
@@ -164,9 +165,11 @@ def assess_entity(
     # so in any of the verbs, else one that dates the thing itself ("is a 2004 film").
     origin = bool(sub_goal.compare) and kind == "date" and any(t in ORIGIN for t in terms)
     same = ORIGIN if origin else frozenset()
+    done = not asks_plans(question)  # what was done: a plan does not answer
     find = partial(
         best_sentence, pool=own, soft=soft, known=known, subject=entity, must=must,
         along=along, event=event or (ORIGIN_VERBS if origin else ()), synonyms=same,
+        done=done,
     )  # fmt: skip
     sentence_kind = "any" if kind == "yesno" else kind
     # "How did X lead to Y": find X; the sentences quoted with it say what it led to.
@@ -181,7 +184,7 @@ def assess_entity(
             claims = [_claim(f) for f in summary(direct, own, terms)]
         elif kind == "any":  # a how/why/describe question: quote the explanation's sentences,
             more = continuation(direct, own, entity)  # then the other strong sentences too
-            more += more_sentences(terms, own, direct, soft, entity)
+            more += more_sentences(terms, own, direct, soft, entity, done)
             linked = linked_outcome(direct, outcome) if outcome else []
             more += linked + outcome_sentences(direct, own, outcome)
             claims += [_claim(f) for f in distinct([direct, *more])[1:]]

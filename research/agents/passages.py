@@ -6,7 +6,16 @@ from __future__ import annotations
 
 import re
 
-from research.agents.answers import ACCEPT, Found, _fact_stems, _share, _weights, covers, distinct
+from research.agents.answers import (
+    ACCEPT,
+    Found,
+    _fact_stems,
+    _share,
+    _weights,
+    covers,
+    distinct,
+    intended,
+)
 from research.agents.dates import YEAR, months
 from research.agents.text import line_around, mentions, sentences
 from research.contracts import Snippet
@@ -84,9 +93,15 @@ def continuation(
 
 
 def more_sentences(
-    terms: list[str], snippets: list[Snippet], first: Found, soft: frozenset[str], subject: str
+    terms: list[str],
+    snippets: list[Snippet],
+    first: Found,
+    soft: frozenset[str],
+    subject: str,
+    done: bool = False,
 ) -> list[Found]:
-    """Up to two further sentences of the subject's documents that cover the asked terms."""
+    """Up to two further sentences of the subject's documents that cover the asked terms (not
+    a plan, when what was `done` is asked)."""
     weights = _weights(terms, soft)
     ranked: list[tuple[float, int, Found]] = []
     for order, snip in enumerate(snippets):
@@ -95,7 +110,7 @@ def more_sentences(
             sentence = snip.text[start:end]
             if (snip.id, start) == (first.snippet.id, first.start) or len(sentence) < 30:
                 continue
-            if not about and not mentions(sentence, subject):
+            if (not about and not mentions(sentence, subject)) or (done and intended(sentence)):
                 continue
             score = _share(weights, _fact_stems(sentence))
             if score >= ACCEPT:

@@ -27,6 +27,18 @@ _ELABORATION = re.compile(
 )
 
 
+_PLANS = re.compile(
+    r"\b(?:plan|plans|planned|planning|future|outlook|ahead|aim|aims|intend\w*|expect\w*"
+    r"|will|prospects?|goals?|upcoming|forecast\w*)\b",
+    re.IGNORECASE,
+)
+
+
+def asks_plans(question: str) -> bool:
+    """Does the question ask what is planned or expected, rather than what was done?"""
+    return bool(_PLANS.search(question))
+
+
 def outcome_terms(question: str) -> frozenset[str]:
     """ "How did X, including A, contribute to Y through Z?": X is the fact to find; A, Y and
     Z are what the asker expects of it, which a source may phrase otherwise, so they are not

@@ -379,3 +379,20 @@ def test_how_did_x_lead_to_y_finds_x_and_quotes_what_it_led_to() -> None:
     c = judge("How did the debt restructuring of Norrvik Ferries in May 2022 lead to lower "
               "costs through refinancing?", [report], searched=3)  # fmt: skip
     assert c.verdict != Verdict.SUFFICIENT  # "In May, ..." is the month, not the event
+
+
+def test_asked_what_was_done_a_plan_is_no_answer_but_asked_the_plans_it_is() -> None:
+    report = snip(1, "Arbor Foods Inc. annual report", (
+        "Looking ahead, Arbor Foods Inc. plans to implement new risk management measures. "
+        "In May 2021, Arbor Foods Inc. updated its risk management framework."))  # fmt: skip
+    done = judge("What risk management measures did Arbor Foods Inc. implement in 2021?", [report])
+    assert done.verdict == Verdict.SUFFICIENT
+    assert quoted(done).startswith("In May 2021") and "plans to" not in quoted(done)
+    planned = judge("What risk management measures does Arbor Foods Inc. plan to implement?",
+                    [report])  # fmt: skip
+    assert "plans to implement" in quoted(planned)
+    only_plan = snip(2, "Birch Foods Inc. annual report",
+                     "Birch Foods Inc. aims to implement risk management measures next year.")  # fmt: skip
+    none = judge("What risk management measures did Birch Foods Inc. implement?", [only_plan],
+                 searched=3)  # fmt: skip
+    assert none.verdict != Verdict.SUFFICIENT
