@@ -152,6 +152,18 @@ def intended(sentence: str) -> bool:
     return bool(_INTENDED.search(sentence))
 
 
+# A sentence that sums up ("Overall, ...", "These events had ...") restates a topic's words
+# rather than its facts, and looks back on what came before it.
+_RECAP = re.compile(
+    r"^\W*(?:Overall|In (?:conclusion|summary|short)|To sum up|Throughout|These"
+    r"|All (?:of )?these)\b"
+)
+
+
+def recap(sentence: str) -> bool:
+    return bool(_RECAP.match(sentence))
+
+
 def best_sentence(
     terms: list[str],
     snippets: list[Snippet],
@@ -168,11 +180,14 @@ def best_sentence(
     pairs: bool = False,
     synonyms: frozenset[str] = frozenset(),
     done: bool = False,
+    hint: frozenset[str] = frozenset(),
 ) -> Found | None:
     """The sentence covering most of `terms` (weighted), of the right answer type, naming
     one of `must` when given; with `pairs`, two sentences of which the second goes on about
     the first's subject. Any one of `synonyms` stated stands for all of them. With `done`,
-    what was done is asked: a plan is passed over.
+    what was done is asked: a plan is passed over. Between equals, a sentence that states facts
+    wins over one that sums up, then the one stating more of `hint` (the words of the source the
+    question names).
 
     Every hard term must occur in the sentence's document (as retrieved); that is what tells
     "the report does not state it" from "the report states it in other words nearby".
@@ -226,6 +241,7 @@ def best_sentence(
             score = _share(weights, covered)
             if kind == "name":  # among equals, the sentence naming something new answers
                 score += 0.01 * min(3, len(new_names(sentence, known)))
+            score += 0.001 * sum(covers(h, stated) for h in hint) - 0.005 * recap(sentence)
             found = Found(snip, start, end, score)
             if best is None or score > best.score + 1e-9 or _preferred(found, best, subject):
                 best = found

@@ -52,6 +52,7 @@ from research.agents.questions import (
     outcome_terms,
     restated,
     second_conjuncts,
+    source_words,
     without_source,
 )
 from research.agents.summaries import asks_summary, summary
@@ -169,7 +170,7 @@ def assess_entity(
     find = partial(
         best_sentence, pool=own, soft=soft, known=known, subject=entity, must=must,
         along=along, event=event or (ORIGIN_VERBS if origin else ()), synonyms=same,
-        done=done,
+        done=done, hint=source_words(sub_goal.text) - SOFT - {stem(w) for w in exclude},
     )  # fmt: skip
     sentence_kind = "any" if kind == "yesno" else kind
     # "How did X lead to Y": find X; the sentences quoted with it say what it led to.
@@ -191,7 +192,7 @@ def assess_entity(
             if outcome and not linked:  # X is stated; that it led to Y is not, next to X
                 unsupported = [outcome_phrase(question)]
         reads: list[FollowUp] = []
-        if not asks_summary(question):  # what the entities the answer names are
+        if not asks_summary(question) and not sub_goal.compare:  # what the names it names are
             defined, unread = named_in_answer(direct, entity, question, terms, snippets)
             claims += [_claim(f) for f in defined]
             reads = [FollowUp(text=n, entity=n, suggested_by=direct.snippet.id) for n in unread]

@@ -90,6 +90,15 @@ def without_source(question: str) -> str:
     return " ".join([*YEAR.findall(match.group(1)), question[match.end() :]])
 
 
+def source_words(question: str) -> frozenset[str]:
+    """The stems of the source a question names ("Based on X's 2018 Corporate Governance
+    Report,"): the part of a document it means, which breaks a tie between two sentences."""
+    match = _SOURCE.match(question)
+    if not match:
+        return frozenset()
+    return frozenset(stem(w) for w in words(match.group(1)) if w not in STOPWORDS)
+
+
 # Terms that frame a question more than they name the fact: weighed less, never required.
 SOFT = frozenset(
     stem(w)
@@ -141,6 +150,14 @@ KINDS = frozenset(
 )
 
 
+# "Was A or B born first?" asks which of the two, not yes or no.
+_CHOICE = re.compile(
+    r"\bor\b.*\b(?:first|earlier|later|sooner|older|younger|newer|more|less|fewer|larger|"
+    r"smaller|bigger|greater|higher|lower|longer|shorter|taller|farther|further|closer|better|"
+    r"worse)\b"
+)
+
+
 def answer_type(question: str) -> str:
     q = question.lower()
     if re.search(r"\bhow long (?:did|does|do|will|would|has|have|had|can)\b", q):
@@ -155,7 +172,7 @@ def answer_type(question: str) -> str:
         r"\bwhen\b|\bwhat (year|date|month|day|time)\b|\bwhich year\b|\bin what year\b", q
     ):
         return "date"
-    if re.search(r"^\s*(is|are|was|were|did|does|do|has|have|can)\b", q):
+    if re.search(r"^\s*(is|are|was|were|did|does|do|has|have|can)\b", q) and not _CHOICE.search(q):
         return "yesno"
     if re.search(r"\bwho\b|\bwhom\b|\bwhich (person|company|team|band|group|organi[sz]ation)\b", q):
         return "name"

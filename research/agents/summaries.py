@@ -5,14 +5,17 @@ The best sentence's paragraph is quoted whole. The paragraphs around it, in the 
 of its document within REACH of its own, give their opening sentence when it keeps to the
 topic (it states a question term), and every sentence dated to the asked year (or, when the
 best paragraph sets that year, to a month of no other year): a lead-sentence extract, the
-usual baseline of extractive summarisation.
+usual baseline of extractive summarisation. Past the cap, the paragraphs after the best
+sentence's win over those before it, and a best sentence that opens its paragraph ("In 2018,
+X underwent several significant events ...") is read on from twice as far; one that sums up
+("Overall, ...") is read back from instead.
 """
 
 from __future__ import annotations
 
 import re
 
-from research.agents.answers import Found, _stems, covers, distinct
+from research.agents.answers import Found, _stems, covers, distinct, recap
 from research.agents.dates import YEAR, months
 from research.agents.passages import paragraph_sentences
 from research.agents.questions import SOFT
@@ -43,20 +46,26 @@ def _dated(sentence: str, years: set[str], in_year: bool) -> bool:
 
 def summary(first: Found, own: list[Snippet], terms: list[str]) -> list[Found]:
     """`first` with its paragraph, then the topic's other paragraphs nearby, in document
-    order; at most SUMMARY_MAX sentences."""
+    order; at most SUMMARY_MAX sentences. Those after `first` come before those ahead of it,
+    and a `first` that opens its paragraph opens the topic, read on twice as far; a `first`
+    that sums up looks back instead, twice as far."""
+    line = line_around(first.snippet.text, first.start)[0]
+    back = recap(first.sentence)
+    opener = first.start == line and not back
     doc = sorted(
         (
             s
             for s in own
             if s.document_id == first.snippet.document_id
-            and abs(s.ordinal - first.snippet.ordinal) <= REACH
+            and -REACH * (2 if back else 1)
+            <= s.ordinal - first.snippet.ordinal
+            <= REACH * (2 if opener else 1)
         ),
         key=lambda s: s.ordinal,
     )
     years = {t for t in terms if YEAR.fullmatch(t)}
     topic = [t for t in terms if t not in SOFT and t not in years]
     spans = paragraph_sentences(doc)
-    line = line_around(first.snippet.text, first.start)[0]
     home = next(
         (n for n, snip, start, _, _ in spans if snip.id == first.snippet.id and start >= line),
         None,
@@ -67,7 +76,7 @@ def summary(first: Found, own: list[Snippet], terms: list[str]) -> list[Found]:
         _dated(snip.text[start:end], years, False) for n, snip, start, end, _ in spans if n == home
     )
     own_paragraph: list[Found] = []
-    nearby: list[Found] = []
+    nearby: list[tuple[bool, Found]] = []
     led: set[int] = set()
     for number, snip, start, end, opens in spans:
         found = Found(snip, start, end, first.score)
@@ -79,7 +88,8 @@ def summary(first: Found, own: list[Snippet], terms: list[str]) -> list[Found]:
         led.add(number)
         on_topic = any(covers(t, _stems(sentence)) for t in topic)
         if (lead and on_topic) or _dated(sentence, years, in_year):
-            nearby.append(found)
+            nearby.append(((number < home) != back, found))
+    nearby.sort(key=lambda n: n[0])
     kept = distinct(own_paragraph)[:PARAGRAPH_MAX]
-    kept += distinct(kept + nearby)[len(kept) :][: SUMMARY_MAX - len(kept)]
+    kept += distinct(kept + [f for _, f in nearby])[len(kept) :][: SUMMARY_MAX - len(kept)]
     return sorted(kept, key=lambda f: (f.snippet.ordinal, f.start))

@@ -4,7 +4,7 @@ import pytest
 
 from research.agents.evidence import assess_offline
 from research.agents.planner import plan_goal
-from research.agents.summaries import REACH, asks_summary
+from research.agents.summaries import REACH, SUMMARY_MAX, asks_summary
 from research.contracts import Assessment, Snippet, Verdict
 
 pytestmark = pytest.mark.unit
@@ -68,7 +68,8 @@ def test_a_summary_quotes_the_topics_paragraphs_across_chunks_in_document_order(
 
 
 def test_a_summary_leaves_out_chunks_beyond_its_reach() -> None:
-    far = chunk(5 + REACH + 1, "In November 2022, Norrvik Ferries revised its governance "
+    # The best sentence (chunk 4) opens its paragraph: the summary reads on twice as far.
+    far = chunk(4 + 2 * REACH + 1, "In November 2022, Norrvik Ferries revised its governance "
                 "rules for board committees.")  # fmt: skip
     a = judge("Summarize the changes in the governance of Norrvik Ferries in 2022.",
               [*SECTION, far])  # fmt: skip
@@ -99,3 +100,37 @@ def test_a_summary_of_a_year_takes_the_months_its_passage_goes_on_to() -> None:
     said = quotes(a)
     assert "In March, the company bought two second-hand ferries." in said
     assert not any(q.startswith(("In 2019", "In June 2023", "They were")) for q in said)
+
+
+def test_the_source_a_question_names_breaks_a_tie_and_an_opened_topic_is_read_on() -> None:
+    finance = chunk(1, "In 2022, Norrvik Ferries went through several significant events that "
+                       "shaped its financial results. In March 2022, it sold a ferry.")  # fmt: skip
+    governance = chunk(2, "In 2022, Norrvik Ferries went through several significant events "
+                          "that shaped its governance practices.")  # fmt: skip
+    later = [chunk(2 + i, f"In {month} 2022, Norrvik Ferries changed board rule {i}.")
+             for i, month in enumerate(["May", "June", "July", "August", "October"], 1)]  # fmt: skip
+    a = judge("Based on Norrvik Ferries' 2022 governance report, summarize the significant "
+              "events of 2022.", [finance, governance, *later])  # fmt: skip
+    said = quotes(a)
+    assert a.verdict == Verdict.SUFFICIENT
+    assert "its governance practices" in a.reason  # the passage the summary is built on
+    assert "In October 2022, Norrvik Ferries changed board rule 5." in said  # 5 chunks on
+
+
+def test_a_recap_is_no_anchor_beside_an_equal_fact_and_looks_back_when_it_is_one() -> None:
+    facts = chunk(2, "In June 2022, Norrvik Ferries launched sustainability initiatives on its "
+                     "routes. It fitted shore power at two ports.")  # fmt: skip
+    recap = chunk(1, "Overall, Norrvik Ferries showed commitment to sustainability "
+                     "initiatives in 2022.")  # fmt: skip
+    a = judge("Summarize the sustainability initiatives of Norrvik Ferries in 2022.",
+              [recap, facts])  # fmt: skip
+    assert a.verdict == Verdict.SUFFICIENT
+    assert "launched sustainability initiatives" in a.reason
+    # Past the cap, a recap's summary keeps what came before it.
+    before = [f"In 2022, Norrvik Ferries renewed ferry {i}." for i in range(1, 11)]
+    after = [f"In 2022, Norrvik Ferries refitted ferry {i}." for i in range(11, 21)]
+    text = "\n".join([*before, "Overall, Norrvik Ferries renewed its fleet in 2022.", *after])
+    b = judge("Summarize the fleet renewal of Norrvik Ferries in 2022.", [chunk(1, text)])
+    said = quotes(b)
+    assert b.verdict == Verdict.SUFFICIENT and len(said) == SUMMARY_MAX
+    assert set(before) <= set(said) and "In 2022, Norrvik Ferries refitted ferry 20." not in said

@@ -4,6 +4,7 @@ import pytest
 
 from research.agents.conclusions import stated_date
 from research.agents.planner import plan_goal
+from research.agents.questions import answer_type
 from research.agents.text import mentions, names
 from research.contracts import Assessment, Verdict
 from tests.unit.judging import judge, snip
@@ -75,6 +76,14 @@ def test_which_came_first_is_answered_by_naming_the_earlier_with_both_dates_cite
 def test_which_came_later_names_the_other():
     a = judge("Which band was formed later, Velvet Harbor or Starlane 59?", BANDS)
     assert a.claims[0].text.startswith("Starlane 59 is the later")
+
+
+def test_was_a_or_b_first_is_a_choice_concluded_without_reading_further_names():
+    assert answer_type("Was Velvet Harbor or Starlane 59 formed first?") != "yesno"
+    assert answer_type("Did the band tour or record in 1990?") == "yesno"
+    a = judge("Was Velvet Harbor or Starlane 59 formed first?", BANDS)
+    assert a.claims[0].text.startswith("Velvet Harbor is the earlier")
+    assert not a.follow_ups  # "Ohio" and "Texas" are not what a comparison of dates needs
 
 
 def test_no_conclusion_when_the_dates_cannot_be_told_apart():
