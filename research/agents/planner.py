@@ -196,13 +196,16 @@ def _distinct_names(part: str) -> list[str]:
 
 def _joined(part: str) -> bool:
     """Two names joined by "and"/"or" ("of X in 2018 and Y in 2020"): the same fact is
-    asked of each, so each is searched and judged on its own, as in a comparison."""
+    asked of each, so each is searched and judged on its own, as in a comparison. The "and"
+    must join the names, not words between them ("X's updates, including training staff
+    and new OSHA rules": OSHA qualifies the rules)."""
     found = _distinct_names(part)
     if len(found) < 2:
         return False
     first_end = part.find(found[0]) + len(found[0])
     second_start = part.find(found[1], first_end)
-    return second_start > 0 and bool(re.search(r"\b(?:and|or)\b", part[first_end:second_start]))
+    between = part[first_end:second_start]
+    return second_start > 0 and bool(re.search(r"\b(?:and|or)\s+(?:the\s+)?$", between))
 
 
 def _stems_of(part: str, entity: str, items: list[str]) -> set[str]:

@@ -53,6 +53,12 @@ def test_the_same_fact_asked_of_two_named_entities_is_searched_for_each() -> Non
     assert all("debt restructuring" in q for q in sg.queries)
 
 
+def test_an_and_between_other_words_does_not_join_two_names() -> None:
+    sg = plan_goal("How did Tidy Homes' updates in 2018, including new rules and training staff "
+                   "on OSHA regulations, reduce legal risk?").sub_goals[0]  # fmt: skip
+    assert sg.compare == [] and sg.entity == "Tidy Homes"
+
+
 def test_the_subject_is_the_first_name_and_any_script_counts() -> None:
     sg = plan_goal("After Turgay Şeren retired, which club did he coach at the 1966 World Cup?")
     assert sg.sub_goals[0].entity == "Turgay Şeren"
