@@ -167,8 +167,12 @@ def assess_entity(
     origin = bool(sub_goal.compare) and kind == "date" and any(t in ORIGIN for t in terms)
     same = ORIGIN if origin else frozenset()
     done = not asks_plans(question)  # what was done: a plan does not answer
+    # A hard term may sit anywhere in the retrieved text of the sentence's document, also in
+    # chunks that do not name the entity (the report's year, for a firm it acquired).
+    held = {s.document_id for s in own}
+    pool = [s for s in snippets if s.document_id in held]
     find = partial(
-        best_sentence, pool=own, soft=soft, known=known, subject=entity, must=must,
+        best_sentence, pool=pool, soft=soft, known=known, subject=entity, must=must,
         along=along, event=event or (ORIGIN_VERBS if origin else ()), synonyms=same,
         done=done, hint=source_words(sub_goal.text) - SOFT - {stem(w) for w in exclude},
     )  # fmt: skip

@@ -396,3 +396,25 @@ def test_asked_what_was_done_a_plan_is_no_answer_but_asked_the_plans_it_is() -> 
     none = judge("What risk management measures did Birch Foods Inc. implement?", [only_plan],
                  searched=3)  # fmt: skip
     assert none.verdict != Verdict.SUFFICIENT
+
+
+def test_an_intention_states_a_plan_in_other_words() -> None:
+    report = snip(1, "Arbor Foods Inc. annual report", "Revenue rose in 2021. Arbor Foods Inc. "
+                  "intends to invest heavily in research and development.")  # fmt: skip
+    a = judge("What are the investment plans of Arbor Foods Inc.?", [report])
+    assert a.verdict == Verdict.SUFFICIENT and quoted(a).startswith("Arbor Foods Inc. intends")
+
+
+def test_a_hard_term_may_sit_in_another_chunk_of_the_sentences_document() -> None:
+    title = "Arbor Foods Inc. annual report"
+    year = snip(1, title, "In 2019, Arbor Foods Inc. went through several significant events.")
+    deal = year.model_copy(update={"id": 2, "ordinal": 5, "text": (
+        "Additionally, in March, Arbor Foods Inc. completed the acquisition of Birch Dairy. "
+        "This acquisition expanded its business scope.")})  # fmt: skip
+    a = judge("How did the acquisition of Birch Dairy in March 2019 contribute to Arbor Foods "
+              "Inc.'s growth through an expanded business scope?", [year, deal])  # fmt: skip
+    assert a.verdict == Verdict.SUFFICIENT and "acquisition of Birch Dairy" in quoted(a)
+    elsewhere = deal.model_copy(update={"document_id": 9, "title": "Birch Dairy profile"})
+    b = judge("How did the acquisition of Birch Dairy in March 2019 contribute to Arbor Foods "
+              "Inc.'s growth through an expanded business scope?", [year, elsewhere], searched=3)  # fmt: skip
+    assert b.verdict != Verdict.SUFFICIENT  # 2019 is in no chunk of that document
