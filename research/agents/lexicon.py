@@ -57,6 +57,8 @@ _MEMBERS = (
     ("incident", "violation breach misconduct scandal"),
     ("financing funding", "raised bond bonds loan loans issuance"),
     ("outlook", "ahead plans"),
+    ("indicator indicators", "income profit revenue assets liabilities equity ratio margin"),
+    ("influence influencing factor factors", "attributed driven owing"),
 )
 MEMBER_WORDS: dict[str, tuple[str, ...]] = {
     stem(category): tuple(members.split())

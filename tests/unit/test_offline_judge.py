@@ -418,3 +418,13 @@ def test_a_hard_term_may_sit_in_another_chunk_of_the_sentences_document() -> Non
     b = judge("How did the acquisition of Birch Dairy in March 2019 contribute to Arbor Foods "
               "Inc.'s growth through an expanded business scope?", [year, elsewhere], searched=3)  # fmt: skip
     assert b.verdict != Verdict.SUFFICIENT  # 2019 is in no chunk of that document
+
+
+def test_financial_indicators_are_read_through_the_figures_that_are_them() -> None:
+    report = snip(1, "Arbor Foods Inc. annual report", (
+        "New stores shaped the financial results of Arbor Foods Inc. in 2021. In terms of "
+        "operating income, Arbor Foods Inc. recorded $20 million in 2021, which can be "
+        "attributed to the new stores."))  # fmt: skip
+    a = judge("What were the key financial indicators of Arbor Foods Inc. in 2021 and their "
+              "influencing factors?", [report])  # fmt: skip
+    assert a.verdict == Verdict.SUFFICIENT and "recorded $20 million" in quoted(a)
