@@ -11,7 +11,7 @@ from itertools import pairwise
 
 from research.agents.abbreviations import defined, expanded
 from research.agents.dates import YEAR, asked_times, dated_elsewhere, states_event
-from research.agents.lexicon import MEMBERS, SYNONYMS, title_stems
+from research.agents.lexicon import MEMBERS, SYNONYMS, relation_stems, title_stems
 from research.agents.questions import MEASURES, SOFT, counts, new_names, type_ok
 from research.agents.text import (
     mentions,
@@ -105,7 +105,7 @@ def _stems(text: str) -> set[str]:
 
 def _fact_stems(text: str) -> set[str]:
     """The text's stems and those of the quantities its units state."""
-    return _stems(text) | implied_stems(text) | title_stems(text)
+    return _stems(text) | implied_stems(text) | title_stems(text) | relation_stems(text)
 
 
 def doc_context(snippets: list[Snippet]) -> dict[int, set[str]]:
@@ -303,13 +303,16 @@ def _preferred(found: Found, best: Found, subject: str) -> bool:
     return (found.snippet.id, found.start) < (best.snippet.id, best.start)
 
 
-def _claim(found: Found) -> Claim:
+def citation(found: Found) -> Citation:
+    """The found sentence as a quote, cut at a word within QUOTE_MAX characters."""
     sentence = found.sentence
     quote = sentence if len(sentence) <= QUOTE_MAX else sentence[:QUOTE_MAX].rsplit(" ", 1)[0]
-    return Claim(
-        text=" ".join(quote.split()),
-        citations=[Citation(snippet_id=found.snippet.id, quote=quote)],
-    )
+    return Citation(snippet_id=found.snippet.id, quote=quote)
+
+
+def _claim(found: Found) -> Claim:
+    cited = citation(found)
+    return Claim(text=" ".join(cited.quote.split()), citations=[cited])
 
 
 def distinct(found: list[Found]) -> list[Found]:

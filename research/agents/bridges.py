@@ -25,6 +25,9 @@ from research.agents.answers import (
 from research.agents.lexicon import common_words
 from research.agents.questions import SOFT, is_demonym
 from research.agents.text import (
+    NAME,
+    clean_name,
+    content_terms,
     line_around,
     lower_case_words,
     mentions,
@@ -76,7 +79,7 @@ def bridges(
     lower_case = set().union(*(lower_case_words(s.text) for s in pool))
     weights = _weights(terms)
     ranked: list[tuple[bool, float, int, int, int, str, int]] = []
-    headers = _repeated_lines(pool)
+    headers = repeated_lines(pool)
     titles = {title_head(s.title) for s in pool}
     for snip in link_snips:
         for order, (start, end) in enumerate(sentences(snip.text)):
@@ -88,7 +91,8 @@ def bridges(
             relevance = sum(w for t, w in weights.items() if covers(t, stems))
             opening = sentence.lstrip("#|*-> \t")
             anchors = _anchors(sentence, [t for t in weights if covers(t, stems)])
-            for part, found in [(p, n) for w in names(sentence) for p, n in _with_parts(w)]:
+            candidates = [(p, n) for w in names(sentence) for p, n in _with_parts(w)]
+            for part, found in _titled_names(sentence, titles) + candidates:
                 name = _as_name(found, lower_case, opening.startswith(found), titles)
                 if not name or name.lower() in asked:
                     continue
@@ -110,13 +114,31 @@ def bridges(
     return out
 
 
+def _titled_names(sentence: str, titles: set[str]) -> list[tuple[bool, str]]:
+    """Names a retrieved document is titled by, as written, though `names` would split them
+    ("King's College London") or they follow a role ("Congressman J. C. Watts")."""
+    out = []
+    for match in NAME.finditer(sentence):
+        parts = match.group(0).split()
+        for i in range(len(parts) - 1):
+            name = clean_name(" ".join(parts[i:]))
+            if name.lower() in titles and " " in name:
+                out.append((False, name))
+                break
+    return out
+
+
 def _with_parts(name: str) -> list[tuple[bool, str]]:
     """A name joined by "of (the)" may be one ("University of the Arts") or two ("Dzūkija
-    Alytus of the Lithuanian Basketball League"): the whole, and each side ranked after every
-    whole name (True)."""
+    Alytus of the Lithuanian Basketball League"), and one led by an adjective may be the
+    name after it ("Republican Joe Heck"): the whole, and the parts ranked after every whole
+    name (True)."""
     parts = re.split(r"\s+of\s+(?:the\s+)?", name)
     if len(parts) == 2 and all(p[:1].isupper() for p in parts):
         return [(False, name), *((True, p) for p in parts)]
+    lead, _, rest = name.partition(" ")
+    if is_demonym(lead) and " " in rest:
+        return [(False, name), (True, rest)]
     return [(False, name)]
 
 
@@ -131,7 +153,7 @@ def _anchors(sentence: str, terms: list[str]) -> list[int]:
     ]
 
 
-def _repeated_lines(pool: list[Snippet]) -> set[str]:
+def repeated_lines(pool: list[Snippet]) -> set[str]:
     """Lines found verbatim in three or more documents: headers and footers ("Source: ..."),
     whose names lead nowhere."""
     seen: dict[str, set[int]] = {}
@@ -201,6 +223,16 @@ def followable(
     return [c for c, _ in sorted(zip(ordered, inside, strict=True), key=lambda p: p[1])]
 
 
+_SET_ASIDE = re.compile(r"\b(?:besides|other than|apart from|except|aside from)\b([^?]*)", re.I)
+
+
+def _set_aside(question: str, found: Found) -> bool:
+    """Does the sentence describe what the question sets aside ("which other driver ...
+    besides the Force India driver born in 1990": a sentence on that driver answers nothing)?"""
+    aside = _SET_ASIDE.search(question)
+    return bool(aside) and coverage(content_terms(aside.group(1)), found.sentence) >= ACCEPT
+
+
 def via(
     q: Reading, name: str, sid: int, snippets: list[Snippet], depth: int = 0, named: bool = False
 ) -> Route | None:
@@ -209,12 +241,11 @@ def via(
     bridge. Scored by the share of the question's terms the route's sentences state."""
     linked = [s for s in snippets if s.id != sid and _titled(s, name)]
     link = _sentence_naming(next(s for s in snippets if s.id == sid), name)
-    # The link speaks of the entity: it names it, or it lies in the entity's own document.
-    if not (mentions(link.sentence, q.entity) or mentions(link.snippet.title, q.entity)):
+    if not _speaks_of_entity(link, q.entity, snippets):
         return None
     # The link must carry part of the question (the relation), the bridge the rest: what the
     # entity's own document says ("the HALICE-22 ice-core campaign") is not asked of it.
-    link_stems = _stems(link.sentence)
+    link_stems = _fact_stems(link.sentence)
     related = [t for t in q.terms if t not in SOFT and covers(t, link_stems)]
     entity_side = q.own_context.get(link.snippet.document_id, set())
     unlinked = [t for t in q.terms if not covers(t, link_stems)]
@@ -222,13 +253,17 @@ def via(
     if not related or not (rest or q.event) or not linked:
         return None
     # Not strict: words describing the bridge itself ("the manufacturer") need not recur.
+    # Asked for a name, the bridge may be it ("which band had the single X and was formed in
+    # 1989": the band whose own document says so), unless the question sets it aside ("which
+    # other driver, besides the one born in 1990").
+    answer_may_be_bridge = q.kind == "name" and not _SET_ASIDE.search(q.question)
     found = best_sentence(
         unlinked,
         linked,
         q.kind,
         pool=linked,
         soft=q.soft,
-        known=(*q.known, name),
+        known=q.known if answer_may_be_bridge else (*q.known, name),
         subject=name,
         strict=False,
         must=q.must,
@@ -239,6 +274,7 @@ def via(
         found
         and (not rest or _states_rest(found, rest, linked, q.soft))
         and not _sibling(q, name, related, found)
+        and not _set_aside(q.question, found)
         and (not named or mentions(found.sentence, name))
     ):
         return _route(q, (name,), (link, found))
@@ -253,6 +289,23 @@ def via(
         if further:
             return _route(q, (name, *further.path), (link, *further.claims))
     return None
+
+
+def _speaks_of_entity(link: Found, entity: str, snippets: list[Snippet]) -> bool:
+    """The link speaks of the entity: it names it, or it lies in the entity's own document
+    (titled by it, or opening with it: "Fear: 13 Stories of Suspense and Horror is an
+    anthology"), or it names a person by the surname its passage gives in full ("... Chris
+    Stockley on guitar. ... after Stockley was shot by ...")."""
+    if mentions(link.sentence, entity) or mentions(link.snippet.title, entity):
+        return True
+    doc = link.snippet.document_id
+    if any(s.document_id == doc and s.ordinal == 0 and mentions(s.text[:400], entity)
+           for s in snippets):  # fmt: skip
+        return True
+    parts = entity.split()
+    person = len(parts) in (2, 3) and all(p[:1].isupper() and p.isalpha() for p in parts)
+    surname = re.search(rf"(?<!\w){re.escape(parts[-1])}(?!\w)", link.sentence) if parts else None
+    return person and bool(surname) and mentions(link.snippet.text, entity)
 
 
 def _states_rest(
@@ -271,7 +324,7 @@ def _sibling(q: Reading, name: str, related: list[str], found: Found) -> bool:
     """A namesake ("Voltera X3" beside "Voltera X5") whose own sentence repeats the relation
     is another entity with the same fact, not the one the relation leads to."""
     shared = set(words(q.entity)) & set(words(name))
-    stems = _stems(found.sentence)
+    stems = _fact_stems(found.sentence)
     return bool(shared) and all(covers(t, stems) for t in related)
 
 

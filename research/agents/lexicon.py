@@ -92,3 +92,16 @@ def title_stems(text: str) -> set[str]:
         elif re.search(rf"\b{short}\b", low):
             out.update(stem(w) for w in long.split())
     return out
+
+
+# A written work "by" someone names its author: "The City Heiress is a play by Aphra Behn".
+_WRITTEN_BY = re.compile(
+    r"\b(?:play|novel|novella|book|poem|short story|essay|memoir|biography|libretto|"
+    r"screenplay|article|comic|manga)s?\s+(?:\w+\s+){0,2}?by\s+[A-Z]"
+)
+_AUTHORSHIP = frozenset(stem(w) for w in "wrote written writer author playwright".split())
+
+
+def relation_stems(text: str) -> set[str]:
+    """Stems of the relations the text states in other words than the question's."""
+    return set(_AUTHORSHIP) if _WRITTEN_BY.search(text) else set()

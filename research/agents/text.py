@@ -135,6 +135,8 @@ def sentences(text: str) -> list[tuple[int, int]]:
         before = re.search(r"(\w+)\.$", text[max(start, end - 12) : end])
         if before and (before.group(1).lower() in _ABBREVIATIONS or len(before.group(1)) == 1):
             continue  # "Dr. Signe", "J. Smith", "Co. reported"
+        if _inside_parentheses(text, start, end):
+            continue  # "Aphra Behn (bapt. 14 December 1640 - 16 April 1689) was ..."
         if text[start:end].strip():
             spans.append(_trim(text, start, end))
         start = match.end()
@@ -149,6 +151,13 @@ def sentences(text: str) -> list[tuple[int, int]]:
                 out.append(_trim(text, a, a + len(line)))
             pos += len(line) + 1
     return out
+
+
+def _inside_parentheses(text: str, start: int, end: int) -> bool:
+    """A full stop inside a parenthesis closed later on the same line ends no sentence."""
+    opened = text.count("(", start, end) - text.count(")", start, end)
+    rest = text[end : end + 200].split("\n", 1)[0]
+    return opened > 0 and ")" in rest
 
 
 def line_around(text: str, at: int) -> tuple[int, int]:

@@ -14,6 +14,8 @@ NUMBER_WORDS = (
     r"forty|fifty|hundred|thousand|dozen)"
 )
 _N = rf"(?:\d|\b{NUMBER_WORDS})"
+_STREET = r"(?:Avenue|Street|Road|Boulevard|Lane|Drive|Place)"  # "2027 Fairmount Avenue"
+_PAREN = r"(?:[^()]|\([^()]*\))"  # a character, or a parenthesis inside the parenthesis
 CURRENCY = r"(?:EUR|USD|GBP|NOK|SEK|DKK|CHF|JPY|CNY|RMB|INR)"
 _SCALE = r"(?:\s?(?:thousand|million|billion|trillion|mn|bn|m|k))?"
 _MONEY = (
@@ -32,9 +34,14 @@ _UNITS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\babove (?:mean )?sea level\b|\ba\.s\.l\b", 1, "elevation altitude height"),
         (r"\d\s?(?:kg|tonnes?|tons?|lbs?)\b", 0, "weight mass"),
         (_MONEY, 0, "price cost"),
+        (
+            rf"(?<![Ii]n )\b\d{{1,5}}\s(?:[A-Z][\w'’-]*\s){{1,3}}{_STREET}\b",
+            0,
+            "address",
+        ),
         # A life's span after a name: "David Lederman (December 11, 1894 - August 24, 1972)"
         (
-            r"\([^()]*?\b1\d{3}\s?[–—-]\s?[^()]*?\b(?:1\d{3}|20\d\d)\s?\)",
+            rf"\({_PAREN}*?\b1\d{{3}}\??(?:\s?\([^()]*\))?\s?[–—-]\s?{_PAREN}*?\b(?:1\d{{3}}|20\d\d)\s?\)",
             0,
             "born birth die died death",
         ),
