@@ -23,7 +23,7 @@ from research.agents.answers import (
     doc_context,
 )
 from research.agents.lexicon import common_words
-from research.agents.questions import SOFT, is_demonym
+from research.agents.questions import SOFT, heads, is_demonym, type_ok
 from research.agents.text import (
     NAME,
     clean_name,
@@ -233,6 +233,34 @@ def _set_aside(question: str, found: Found) -> bool:
     return bool(aside) and coverage(content_terms(aside.group(1)), found.sentence) >= ACCEPT
 
 
+def _answer_sentence(
+    q: Reading, name: str, link: Found, terms: list[str], linked: list[Snippet]
+) -> Found | None:
+    """The bridge document's sentence stating the rest. Not strict: words describing the bridge
+    itself ("the manufacturer") need not recur. Asked for a name of a kind, the bridge may be
+    it ("which band had the single X and was formed in 1989": the band whose own document says
+    "X is a band formed in 1989"), unless the question sets it aside ("which other driver,
+    besides the one born in 1990") or neither the link nor the sentence says the answer is of
+    that kind (a manufacturer is no answer to "in which city"; "season 3 ... featured Ricky
+    Gervais" is one to "which season", with Gervais' sentence stating the asked birth date)."""
+
+    def find(known: tuple[str, ...]) -> Found | None:
+        return best_sentence(
+            terms, linked, q.kind, pool=linked, soft=q.soft, known=known, subject=name,
+            strict=False, must=q.must, along=q.along, event=q.event,
+        )  # fmt: skip
+
+    kinds = heads(q.question) if q.kind == "name" else set()
+    if kinds and not _SET_ASIDE.search(q.question):
+        found = find(q.known)
+        if found and (
+            type_ok(q.kind, found.sentence, (*q.known, name), q.along)
+            or any(covers(k, _fact_stems(f"{found.sentence} {link.sentence}")) for k in kinds)
+        ):
+            return found
+    return find((*q.known, name))
+
+
 def via(
     q: Reading, name: str, sid: int, snippets: list[Snippet], depth: int = 0, named: bool = False
 ) -> Route | None:
@@ -252,24 +280,7 @@ def via(
     rest = [t for t in unlinked if not covers(t, entity_side)]
     if not related or not (rest or q.event) or not linked:
         return None
-    # Not strict: words describing the bridge itself ("the manufacturer") need not recur.
-    # Asked for a name, the bridge may be it ("which band had the single X and was formed in
-    # 1989": the band whose own document says so), unless the question sets it aside ("which
-    # other driver, besides the one born in 1990").
-    answer_may_be_bridge = q.kind == "name" and not _SET_ASIDE.search(q.question)
-    found = best_sentence(
-        unlinked,
-        linked,
-        q.kind,
-        pool=linked,
-        soft=q.soft,
-        known=q.known if answer_may_be_bridge else (*q.known, name),
-        subject=name,
-        strict=False,
-        must=q.must,
-        along=q.along,
-        event=q.event,
-    )
+    found = _answer_sentence(q, name, link, unlinked, linked)
     if (
         found
         and (not rest or _states_rest(found, rest, linked, q.soft))

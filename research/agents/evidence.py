@@ -55,6 +55,7 @@ from research.agents.questions import (
     source_words,
     without_source,
 )
+from research.agents.shared import asks_shared, shared_answer
 from research.agents.summaries import asks_summary, summary
 from research.agents.text import (
     content_terms,
@@ -296,10 +297,34 @@ def _settled(sub_goal: SubGoal, entities: list[str], parts: list[Assessment]) ->
     )
 
 
+_SHARING = ["both", "common", "share", "shared"]  # how it is asked, not what is shared
+
+
+def _shared(sub_goal: SubGoal, entities: list[str], snippets: list[Snippet]) -> list[Claim]:
+    """ "Who plays in both A and B?": the name every side's passages give (see shared.py)."""
+    question = without_source(sub_goal.text)
+    if not asks_shared(question) or answer_type(question) not in ("name", "any"):
+        return []
+    if _compared_by(question) != "any":
+        return []
+    terms = content_terms(question, exclude=words(" ".join(entities)) + _SHARING)
+    terms = [t for t in terms if t not in FRAME and t not in SOFT]
+    kinds = answer_nouns(question)
+    return shared_answer(entities, terms, kinds, tuple(names(question)), snippets)
+
+
 def assess_offline(sub_goal: SubGoal, snippets: list[Snippet], searched: list[str]) -> Assessment:
     """Per entity; a comparison is sufficient only when every compared entity has evidence,
     a choice ("which singer, A or B, ...") when one has it (see `_one_of`)."""
     entities = sub_goal.compare or [sub_goal.entity]
+    if len(entities) > 1 and (shared := _shared(sub_goal, entities, snippets)):
+        return Assessment(
+            sub_goal=sub_goal.key,
+            verdict=Verdict.SUFFICIENT,
+            claims=shared,
+            reason=f"The passages on {' and '.join(entities)} name the same thing; it is "
+            "the only one the question's words single out.",
+        )
     parts = [assess_entity(sub_goal, e, snippets, searched) for e in entities]
     if len(parts) == 1:
         return parts[0]

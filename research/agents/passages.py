@@ -191,8 +191,8 @@ def named_in_answer(
     for name, _ in bridges(entity, question, [line], terms, snippets)[:2]:
         own = [s for s in snippets if _head(s.title) == " ".join(name.lower().split())]
         found = definition(name, own) if own else None
-        if found and found.sentence != answer.sentence:
-            defined.append(found)
+        if found and found.sentence != answer.sentence and found not in defined:
+            defined.append(found)  # "DI Humphrey Goodman" and "Humphrey Goodman": one read
         elif not own:
             to_read.append(name)
     return defined, to_read

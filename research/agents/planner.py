@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 
 from research.agents.dates import MONTHS
 from research.agents.questions import is_demonym
+from research.agents.shared import asks_shared
 from research.agents.text import (
     NAME,
     clean_name,
@@ -147,6 +149,13 @@ def _respective(text: str, n: int, count: int) -> str:
     return text[: match.start()] + items[n] + text[match.end() :]
 
 
+_ANSWER_WITHIN = re.compile(
+    r"\b(?:[Ww]hich|[Ww]hat)\s+(?:[a-z]+\s+){0,2}(?:city|town|village|county|region|state|"
+    r"country|province|district|area|part)\s+(?:in|of|within)\s+(?:the\s+)?"
+    r"([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)"
+)
+
+
 def main_entity(part: str) -> str:
     """The most specific name in `part` (its subject), or its first content words."""
     candidates = [
@@ -155,6 +164,9 @@ def main_entity(part: str) -> str:
     # "this South Asian island country ... for which Ahmed Abdulla plays": a demonym
     # describes, the name is the way in.
     candidates = [n for n in candidates if not _descriptive(n)] or candidates
+    # "From which city in Oklahoma is the singer of ...": where the answer lies, not the subject.
+    within = {m.group(1) for m in _ANSWER_WITHIN.finditer(part)}
+    candidates = [n for n in candidates if n not in within] or candidates
     if not candidates:
         terms = content_terms(part)
         return " ".join(terms[:3])
@@ -208,6 +220,19 @@ def _joined(part: str) -> bool:
     return second_start > 0 and bool(re.search(r"\b(?:and|or)\s+(?:the\s+)?$", between))
 
 
+def _shared_pair(part: str) -> list[str]:
+    """ "What do At the Drive-In and Muse have in common?": the two names an "and" joins,
+    though one is a single word, when the part asks what they share."""
+    if not asks_shared(part):
+        return []
+    found = [n for n in names(part) if not _descriptive(n) and not _CALENDAR.fullmatch(n)]
+    for first, second in pairwise(found):
+        end = part.find(first) + len(first)
+        if re.fullmatch(r"\s+(?:and|&)\s+(?:the\s+)?", part[end : part.find(second, end)]):
+            return [first, second]
+    return []
+
+
 def _stems_of(part: str, entity: str, items: list[str]) -> set[str]:
     return {stem(w) for w in qualifiers_of_others(part, entity, items)}
 
@@ -233,10 +258,17 @@ def plan_goal(goal: str) -> Plan:
                 rest = _respective(part[end:], n, len(items))
                 text = _tidy(part[:start] + label + rest)
                 sub_goals.append(_sub_goal(len(sub_goals) + 1, text, entity))
-        elif (span and (is_compare or choice)) or (
-            (is_compare or _joined(part)) and len(_distinct_names(part)) >= 2
+        elif (
+            (span and (is_compare or choice))
+            or ((is_compare or _joined(part)) and len(_distinct_names(part)) >= 2)
+            or _shared_pair(part)
         ):
-            items = [entity for entity, _ in span[2]] if span else _distinct_names(part)
+            items = (
+                [entity for entity, _ in span[2]]
+                if span
+                else (_distinct_names(part) if len(_distinct_names(part)) >= 2 else [])
+                or _shared_pair(part)
+            )
             sg = _sub_goal(len(sub_goals) + 1, part, " and ".join(items))
             skip = {stem(w) for w in words(" ".join(items))}
             queries = [

@@ -146,7 +146,7 @@ KINDS = frozenset(
     firm business organisation organization newspaper magazine book novel series show actor
     actress singer musician writer author player artist person people city town village
     country state region river mountain island building station airport game genre
-    drug language religion party award""".split()
+    drug language religion party award character role""".split()
 )
 
 
@@ -305,7 +305,7 @@ def alternatives(question: str, entity: str = "") -> frozenset[str]:
     named_two = kind and re.search(r"\b(?:and|or)\b", question[kind.end() :])
     if named_two and not set(words(kind.group(1))) & set(QUESTION_WORDS):
         soft |= {stem(w) for w in words(kind.group(1))}
-    return frozenset(soft | _apposition(question, entity))
+    return frozenset(soft | _apposition(question, entity) | _described(question))
 
 
 def _apposition(question: str, entity: str) -> set[str]:
@@ -315,6 +315,28 @@ def _apposition(question: str, entity: str) -> set[str]:
         return set()
     match = re.search(rf"{re.escape(entity)},\s+(?:the|a|an)\s+([^,?]+)", question)
     return {stem(w) for w in words(match.group(1))} if match else set()
+
+
+_DESCRIBED = re.compile(
+    r"\b(?:[Tt]he|[Aa]n?)\s+((?:[A-Z][a-z]+\s+)?(?:[a-z][a-z-]*\s+){1,5})(?=[\"“]?[A-Z])"
+)
+
+
+def _described(question: str) -> set[str]:
+    """ "The English actor Kris Marshall", "the highly rated comedy-drama series "Death in
+    Paradise"": words set before a name to say which one is meant, not what is asked (a
+    phrase with a preposition, "the quarterback of the Vikings", relates rather than
+    describes)."""
+    out: set[str] = set()
+    for match in _DESCRIBED.finditer(question):
+        lead, *rest = match.group(1).split()
+        ws = rest if lead[:1].isupper() else [lead, *rest]
+        if lead[:1].isupper() and not is_demonym(lead):
+            continue
+        if any(w in STOPWORDS or w in QUESTION_WORDS for w in ws):
+            continue
+        out |= {stem(w) for w in words(" ".join([lead, *rest]))}
+    return out
 
 
 _AUXILIARIES = frozenset("is are was were be been being get gets got".split())
@@ -350,7 +372,7 @@ _NOT_HEAD = frozenset(
 )
 
 
-def _heads(question: str) -> set[str]:
+def heads(question: str) -> set[str]:
     """Stems of the words after "what"/"which": the kind of answer asked for."""
     out: set[str] = set()
     for match in _HEAD.finditer(question):
@@ -365,9 +387,9 @@ def answer_nouns(question: str) -> set[str]:
     """Kinds of thing after "what"/"which" ("what movie", "which steroid") say what sort of
     answer is wanted; the answering sentence need not repeat them ("... is a 1993 film").
     A fact asked that way ("what dividend") stays required."""
-    return {h for h in _heads(question) if h in KINDS}
+    return {h for h in heads(question) if h in KINDS}
 
 
 def along_the_way(question: str, terms: list[str]) -> frozenset[str]:
     """Question nouns that are not the kind of answer asked for: names they head are steps."""
-    return frozenset(terms) - _heads(question)
+    return frozenset(terms) - heads(question)

@@ -196,7 +196,7 @@ def _trim(text: str, start: int, end: int) -> tuple[int, int]:
 
 _UPPER = "A-ZÀ-ÖØ-ÞĀ-Ž"  # Latin Extended-A alternates cases; its lower ones rarely open a word
 _CAP = rf"(?:[{_UPPER}][\w'’&.-]*|[0-9][\w.-]*[A-Za-z][\w.-]*)"
-_CONNECT = r"(?:of|the|de|du|la|le|von|van|der|for|on|&)"
+_CONNECT = r"(?:of|the|de|du|la|le|von|van|der|for|on|&|v\.|vs\.)"  # "Selle v. Gibb"
 # A name never runs on into the next sentence's opening word ("... Inc. Which company").
 _OPENER = r"(?:Which|What|Who|How|When|Where|Why|The|This|It)\b"
 # A quoted nickname inside a name: Benjamin "Bugsy" Siegel.
@@ -220,9 +220,11 @@ _NAME_BREAK = re.compile(
 
 def names(text: str) -> list[str]:
     """Capitalised multi-word names (and quoted titles) in order of appearance, de-duplicated."""
-    found: list[str] = []
-    for quoted in re.findall(r"[\"“]([^\"”]{2,80})[\"”]", text):
-        found.append(quoted.strip())
+    found: list[tuple[int, str]] = []
+    for quoted in re.finditer(r"[\"“]([^\"”]{2,80})[\"”]", text):
+        title = quoted.group(1).strip().rstrip("?!,;:").strip()  # the song "Be Our Guest?"
+        if title:
+            found.append((quoted.start(), title))
     for match in NAME.finditer(text):
         start = match.start()
         for piece in _NAME_BREAK.split(match.group(0)):
@@ -230,10 +232,11 @@ def names(text: str) -> list[str]:
             if _at_sentence_start(text, start):
                 name = _LEADING.sub("", name)
             if name and not _is_sentence_word(text, start, name):
-                found.append(name)
+                found.append((start, name))
             start = text.find(piece, start) + len(piece)
     seen: set[str] = set()
-    return [n for n in found if not (n.lower() in seen or seen.add(n.lower()))]
+    ordered = [n for _, n in sorted(found, key=lambda f: f[0])]  # stable: a title before its words
+    return [n for n in ordered if not (n.lower() in seen or seen.add(n.lower()))]
 
 
 _ROLE = re.compile(

@@ -4,7 +4,8 @@ import pytest
 
 from research.agents.answers import _fact_stems
 from research.agents.bridges import bridges
-from research.agents.text import sentences, stem
+from research.agents.planner import plan_goal
+from research.agents.text import names, sentences, stem
 from research.contracts import Assessment, Verdict
 from tests.unit.judging import judge, snip
 
@@ -99,6 +100,26 @@ def test_asked_for_a_name_the_bridge_may_be_the_answer() -> None:
     assert a.verdict == Verdict.SUFFICIENT and "band formed in 1989" in quoted(a)
 
 
+def test_a_bridge_not_of_the_asked_kind_is_not_the_answer() -> None:
+    farm = snip(1, "Halvard Bank wind farm", "The Halvard Bank wind farm has 40 turbines supplied "
+                "by Tessan Works.")  # fmt: skip
+    maker = snip(2, "Tessan Works", "Tessan Works is a Swedish manufacturer of wind turbines.")
+    a = judge("In which city is the manufacturer of Halvard Bank's turbines headquartered?",
+              [farm, maker], searched=3)  # fmt: skip
+    assert a.verdict != Verdict.SUFFICIENT
+
+
+def test_the_link_may_hold_the_answer_and_the_bridge_the_condition_on_it() -> None:
+    season = snip(1, "Cipher (season 2)", "The second season of Cipher aired in 2004. Guest stars "
+                  "in season two include Ada Quill, Tomas Reyn and Bo Marr.")  # fmt: skip
+    actor = snip(2, "Tomas Reyn", "Tomas Reyn (born 25 June 1961) is an English comedian and "
+                 "actor.")  # fmt: skip
+    a = judge("Which season of Cipher does the English actor, who was born 25 June 1961, appear "
+              "in?", [season, actor])  # fmt: skip
+    assert a.verdict == Verdict.SUFFICIENT
+    assert "season two include" in quoted(a) and "born 25 June 1961" in quoted(a)
+
+
 def test_a_bridge_the_question_sets_aside_is_not_the_answer() -> None:
     drivers = snip(1, "Grand Prix drivers from Orland", "Orland Grand Prix drivers have raced "
                    "since 1962. Ilse Varo was the first on the podium. Tomas Reyn, the only other "
@@ -108,3 +129,64 @@ def test_a_bridge_the_question_sets_aside_is_not_the_answer() -> None:
     a = judge("Which other Orland Grand Prix driver has held the podium besides the Harrow "
               "Motors driver born in 1990?", [drivers, reyn], searched=3)  # fmt: skip
     assert "born 26 January 1990" not in quoted(a)
+
+
+def test_who_is_in_both_is_the_name_the_passages_on_each_give() -> None:
+    first = snip(1, "Harbour Lights (film)", "Harbour Lights is a 2019 drama film starring Ann "
+                 "Vale, Bo Reyes and Cy Dorn.")  # fmt: skip
+    second = snip(2, "The Quarry (TV series)", "The Quarry is a period drama. Its cast includes "
+                  "Ann Vale as Nurse Elkins and Dee Marr.")  # fmt: skip
+    a = judge('Who plays in both Harbour Lights and "The Quarry"?', [first, second])
+    assert a.verdict == Verdict.SUFFICIENT
+    assert a.claims[0].text.startswith("Ann Vale is named in the passages on both")
+    assert {c.snippet_id for c in a.claims[0].citations} == {1, 2}
+
+
+def test_of_several_shared_names_the_one_of_the_asked_kind_answers_or_none() -> None:
+    first = snip(1, "8 Quay Street", "8 Quay Street is a tower in Lower Harbour, Port Elm City.")
+    second = snip(2, "Trade Hall", "Trade Hall is an exchange in Lower Harbour, Port Elm City.")
+    a = judge("In what city are both 8 Quay Street and Trade Hall located?", [first, second])
+    assert a.claims and a.claims[0].text.startswith("Port Elm City is named")
+    b = judge("What do 8 Quay Street and Trade Hall have in common?", [first, second], searched=3)
+    assert not any("is named in the passages" in c.text for c in b.claims)
+
+
+def test_a_shared_question_joins_a_one_word_name_and_a_case_name_keeps_its_v() -> None:
+    plan = plan_goal("What kind of group do At the Drive-In and Muse have in common?")
+    assert plan.sub_goals[0].compare == ["At the Drive-In", "Muse"]
+    assert names("Which case was decided first, Selle v. Gibb or Reynolds v. Sims?") == [
+        "Selle v. Gibb",
+        "Reynolds v. Sims",
+    ]
+    assert names('Who wrote lyrics for the song "Be Our Guest?"') == ["Be Our Guest"]
+    assert names('The sign read "?!" in red.') == []  # punctuation quoted is no name
+
+
+def test_a_passage_on_both_compared_entities_is_no_evidence_of_what_they_share() -> None:
+    third = snip(1, "Gull Air", "Based at Marsh End Airport, the charter firm flew for "
+                 "Northwind Airways and later for SkyHop.")  # fmt: skip
+    first = snip(2, "Northwind Airways", "Northwind Airways is an airline founded in 1974.")
+    second = snip(3, "SkyHop", "SkyHop is a low-cost airline founded in 1995.")
+    a = judge("Northwind Airways and SkyHop are both based out of where?", [third, first, second],
+              searched=3)  # fmt: skip
+    assert not any("is named in the passages" in c.text for c in a.claims)
+
+
+def test_names_come_in_order_of_appearance_quoted_titles_too() -> None:
+    question = 'The English actor Ann Vale played which character in "Harbour Lights"?'
+    assert names(question)[-2:] == ["Ann Vale", "Harbour Lights"]
+    assert plan_goal(question).sub_goals[0].entity == "Ann Vale"
+
+
+def test_the_place_the_answer_lies_in_is_not_the_subject() -> None:
+    question = 'From which city in Norland is the singer of the song "Paper Doll"?'
+    assert plan_goal(question).sub_goals[0].entity == "Paper Doll"
+    assert plan_goal("Which city in Norland has the most people?").sub_goals[0].entity == "Norland"
+
+
+def test_words_set_before_a_name_to_describe_it_are_not_required() -> None:
+    actor = snip(1, "Ann Vale", 'Ann Vale (born 1973) is an English actor. She played DI Rosa '
+                 'Kemp in "Harbour Lights", taking over the role for its third series.')  # fmt: skip
+    a = judge("The English actor Ann Vale played which character in the highly rated "
+              'comedy-drama television series "Harbour Lights"?', [actor])  # fmt: skip
+    assert a.verdict == Verdict.SUFFICIENT and "DI Rosa Kemp" in quoted(a)

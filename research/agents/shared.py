@@ -1,0 +1,107 @@
+"""What two entities share: "Who plays in both A and B?", "A and B have both been given
+what?", "What do A and B have in common?" are answered by the name the passages of every
+compared entity give, quoted from each side's own passage.
+
+One shared name answers; several only when the question's words single one out (the lyricist
+of both, not their composer); otherwise the question stays open. That the sources of one side
+do not name a thing is no evidence that it is not shared, so "nothing in common" is never
+concluded.
+"""
+
+from __future__ import annotations
+
+import re
+
+from research.agents.answers import Found, citation, coverage
+from research.agents.bridges import repeated_lines
+from research.agents.lexicon import common_words
+from research.agents.questions import is_demonym
+from research.agents.text import line_around, mentions, names, sentences, speaks_of, stem, words
+from research.contracts import Claim, Snippet
+
+_SHARED = re.compile(r"\bboth\b|\bin common\b", re.IGNORECASE)
+
+
+def asks_shared(question: str) -> bool:
+    """ "Who plays in both A and B?", "What do A and B have in common?": one thing of all."""
+    return bool(_SHARED.search(question))
+
+
+def _named(
+    entity: str, others: list[str], snippets: list[Snippet], skip: tuple[str, ...],
+    headers: set[str],
+) -> dict[str, list[Found]]:  # fmt: skip
+    """Each name the entity's passages give (not the question's, nor a header's), with the
+    sentences that give it. A passage that speaks of another compared entity too is no
+    evidence for either side: every name in it would be "shared"."""
+    out: dict[str, list[Found]] = {}
+    common = common_words()
+    for snip in snippets:
+        if not speaks_of(snip.title, snip.text, entity):
+            continue
+        if any(speaks_of(snip.title, snip.text, other) for other in others):
+            continue
+        for start, end in sentences(snip.text):
+            sentence = snip.text[start:end]
+            line = snip.text[slice(*line_around(snip.text, start))].strip()
+            if line in headers or sentence.startswith("#"):
+                continue
+            for name in names(sentence):
+                if is_demonym(name) or any(mentions(k, name) or mentions(name, k) for k in skip):
+                    continue
+                if " " not in name and sentence.startswith(name) and name.lower() in common:
+                    continue  # an ordinary word opening the sentence ("Based at ...")
+                out.setdefault(name, []).append(Found(snip, start, end, 0.0))
+    return out
+
+
+def _on_every_side(per_side: list[dict[str, list[Found]]]) -> dict[str, list[list[Found]]]:
+    """Names given on every side, a longer form standing for a shorter ("Memphis Eve Sunny
+    Day Hewson" is "Eve Hewson"), with each side's sentences."""
+    out: dict[str, list[list[Found]]] = {}
+    for name in per_side[0]:
+        sides = [
+            [f for other, found in side.items() if mentions(other, name) or mentions(name, other)
+             for f in found]
+            for side in per_side
+        ]  # fmt: skip
+        if all(sides) and not any(mentions(n, name) or mentions(name, n) for n in out):
+            out[name] = sides
+    return out
+
+
+def shared_answer(
+    entities: list[str], terms: list[str], kinds: set[str], known: tuple[str, ...],
+    snippets: list[Snippet],
+) -> list[Claim]:  # fmt: skip
+    """The claims naming what every entity shares, one sentence per side, or none."""
+    headers = repeated_lines(snippets)
+    skip = (*entities, *known)
+    shared = _on_every_side(
+        [_named(e, [o for o in entities if o != e], snippets, skip, headers) for e in entities]
+    )
+    if not shared:
+        return []
+
+    def best(found: list[Found]) -> Found:
+        return max(found, key=lambda f: coverage(terms, f.sentence) if terms else 0.0)
+
+    def score(name: str, sides: list[list[Found]]) -> float:
+        """The question's words its sentences state; a name of the kind asked for ("New York
+        City" for "in what city") first."""
+        said = sum(coverage(terms, best(side).sentence) for side in sides) if terms else 0.0
+        return said + (1.0 if {stem(w) for w in words(name)} & kinds else 0.0)
+
+    ranked = sorted(((score(n, sides), n) for n, sides in shared.items()), reverse=True)
+    if len(ranked) > 1 and ranked[0][0] <= ranked[1][0]:
+        return []  # several shared names, none singled out by the question's words
+    name = ranked[0][1]
+    quotes = [best(side) for side in shared[name]]
+    together = f"{', '.join(entities[:-1])} and {entities[-1]}"
+    on = "both" if len(entities) == 2 else "each of"
+    return [
+        Claim(
+            text=f"{name} is named in the passages on {on} {together}.",
+            citations=[citation(f) for f in quotes],
+        )
+    ]
