@@ -156,6 +156,9 @@ _ANSWER_WITHIN = re.compile(
 )
 
 
+_DOER = re.compile(r"^\s*(?:[Ww]hich|[Ww]hat)\b[^?]*?\b(?:did|does|do)\s+(?:the\s+)?([A-Z][^?]*)")
+
+
 def main_entity(part: str) -> str:
     """The most specific name in `part` (its subject), or its first content words."""
     candidates = [
@@ -170,6 +173,11 @@ def main_entity(part: str) -> str:
     if not candidates:
         terms = content_terms(part)
         return " ".join(terms[:3])
+    # "Which ground force of the Austro-Hungarian Monarchy did Jan Romer join?": the name the
+    # question's verb is asked of.
+    doer = _DOER.search(part)
+    if doer and (named := [n for n in candidates if doer.group(1).startswith(n)]):
+        return named[0]
     # The subject usually comes first ("C.J. Hunter ... at the 2000 Summer Olympic Games");
     # a multi-word name is more specific than a single capitalised word.
     multi = [n for n in candidates if len(n.split()) > 1]

@@ -190,3 +190,8 @@ def test_words_set_before_a_name_to_describe_it_are_not_required() -> None:
     a = judge("The English actor Ann Vale played which character in the highly rated "
               'comedy-drama television series "Harbour Lights"?', [actor])  # fmt: skip
     assert a.verdict == Verdict.SUFFICIENT and "DI Rosa Kemp" in quoted(a)
+
+
+def test_the_name_the_questions_verb_is_asked_of_is_the_subject() -> None:
+    question = "Which ground force of the Northern Dual Monarchy did Jan Romer join?"
+    assert plan_goal(question).sub_goals[0].entity == "Jan Romer"
