@@ -332,7 +332,8 @@ def assess_offline(sub_goal: SubGoal, snippets: list[Snippet], searched: list[st
     verdict = min((p.verdict for p in parts), key=order.index)
     if _one_of(sub_goal, entities, parts):
         verdict = Verdict.SUFFICIENT
-    claims = [c for p in parts for c in p.claims]
+    # One sentence may state the fact of both ("New Zealand's Julia Child"): quoted once.
+    claims = list({c.text: c for p in parts for c in p.claims}.values())
     if verdict == Verdict.SUFFICIENT and (settled := _settled(sub_goal, entities, parts)):
         claims.insert(0, settled)
     return Assessment(

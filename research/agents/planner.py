@@ -35,6 +35,9 @@ _COMPARE = re.compile(
     r"bigger|greater|fewer)\b",
     re.IGNORECASE,
 )
+_COUNT_BOUND = re.compile(
+    r"\b(?:more|less|fewer)\s+than\s+(?:\d|a\s+(?:dozen|hundred|thousand|million))", re.I
+)
 _MONTH = "(?:" + "|".join(m.capitalize() for m in MONTHS) + ")"
 # Months and spans of them ("June-August") are capitalised but never what a part is about.
 _CALENDAR = re.compile(rf"{_MONTH}(?:\s*[-–]\s*{_MONTH})?(?:\s+\d{{4}})?")
@@ -250,7 +253,8 @@ def plan_goal(goal: str) -> Plan:
     sub_goals: list[SubGoal] = []
     for part in split_parts(goal):
         span = _list_span(part)
-        is_compare = bool(_COMPARE.search(part)) and not _EACH.search(part)
+        # "has had more than 30 singles" counts; it compares nothing.
+        is_compare = bool(_COMPARE.search(_COUNT_BOUND.sub(" ", part))) and not _EACH.search(part)
         # "Which city is under A, B or C?": one question choosing among the names.
         choice = bool(
             span and _CHOICE.match(part) and re.search(r"\bor\b", part[span[0] : span[1]])

@@ -1,4 +1,4 @@
-"""How the offline judge reads a bridge: the link that names it, and the bridge's own document."""
+"""How the offline judge reads bridges and shared facts, and how the planner finds the subject."""
 
 import pytest
 
@@ -170,6 +170,7 @@ def test_a_passage_on_both_compared_entities_is_no_evidence_of_what_they_share()
     a = judge("Northwind Airways and SkyHop are both based out of where?", [third, first, second],
               searched=3)  # fmt: skip
     assert not any("is named in the passages" in c.text for c in a.claims)
+    assert len({c.text for c in a.claims}) == len(a.claims)  # one sentence for both, once
 
 
 def test_names_come_in_order_of_appearance_quoted_titles_too() -> None:
@@ -195,3 +196,12 @@ def test_words_set_before_a_name_to_describe_it_are_not_required() -> None:
 def test_the_name_the_questions_verb_is_asked_of_is_the_subject() -> None:
     question = "Which ground force of the Northern Dual Monarchy did Jan Romer join?"
     assert plan_goal(question).sub_goals[0].entity == "Jan Romer"
+
+
+def test_more_than_a_number_counts_and_compares_nothing() -> None:
+    question = ("Ann Vale has had more than 30 singles on the Northern Charts, but which single "
+                "from her album Blue Days never reached the top ten?")  # fmt: skip
+    assert plan_goal(question).sub_goals[0].compare == []
+    assert plan_goal(
+        "Which airport served more people, Elm Field or Port Marsh Airport?"
+    ).sub_goals[0].compare == ["Elm Field", "Port Marsh Airport"]
