@@ -14,3 +14,8 @@ def snip(i: int, title: str, text: str) -> Snippet:
 def judge(question: str, hits: list[Snippet], searched: int = 1) -> Assessment:
     sg = plan_goal(question).sub_goals[0]
     return assess_offline(sg, hits, searched=[f"q{i}" for i in range(searched)])
+
+
+def quoted(a: Assessment) -> str:
+    """Every quote the assessment's claims cite, joined."""
+    return " ".join(c.citations[0].quote for c in a.claims)

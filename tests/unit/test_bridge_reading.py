@@ -6,14 +6,10 @@ from research.agents.answers import _fact_stems
 from research.agents.bridges import bridges
 from research.agents.planner import plan_goal
 from research.agents.text import names, sentences, stem
-from research.contracts import Assessment, Verdict
-from tests.unit.judging import judge, snip
+from research.contracts import Verdict
+from tests.unit.judging import judge, quoted, snip
 
 pytestmark = pytest.mark.unit
-
-
-def quoted(a: Assessment) -> str:
-    return " ".join(c.citations[0].quote for c in a.claims)
 
 
 def test_a_full_stop_inside_a_parenthesis_ends_no_sentence() -> None:

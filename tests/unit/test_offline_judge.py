@@ -8,14 +8,10 @@ from research.agents.planner import plan_goal
 from research.agents.questions import without_source
 from research.agents.text import mentions, names, words
 from research.agents.units import implied_stems
-from research.contracts import Assessment, Verdict
-from tests.unit.judging import judge, snip
+from research.contracts import Verdict
+from tests.unit.judging import judge, quoted, snip
 
 pytestmark = pytest.mark.unit
-
-
-def quoted(a: Assessment) -> str:
-    return " ".join(c.citations[0].quote for c in a.claims)
 
 
 def test_a_one_word_bridge_name_leads_to_the_answer() -> None:

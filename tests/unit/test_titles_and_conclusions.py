@@ -6,14 +6,10 @@ from research.agents.conclusions import stated_date
 from research.agents.planner import plan_goal
 from research.agents.questions import answer_type
 from research.agents.text import mentions, names
-from research.contracts import Assessment, Verdict
-from tests.unit.judging import judge, snip
+from research.contracts import Verdict
+from tests.unit.judging import judge, quoted, snip
 
 pytestmark = pytest.mark.unit
-
-
-def quoted(a: Assessment) -> str:
-    return " ".join(c.citations[0].quote for c in a.claims)
 
 
 ATHLETE = snip(1, "Marek Olsen", "Marek Olsen (born 1971) is a Danish hammer thrower. In 2004 "
