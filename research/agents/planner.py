@@ -253,6 +253,7 @@ def plan_goal(goal: str) -> Plan:
     sub_goals: list[SubGoal] = []
     for part in split_parts(goal):
         span = _list_span(part)
+        distinct, pair = _distinct_names(part), _shared_pair(part)
         # "has had more than 30 singles" counts; it compares nothing.
         is_compare = bool(_COMPARE.search(_COUNT_BOUND.sub(" ", part))) and not _EACH.search(part)
         # "Which city is under A, B or C?": one question choosing among the names.
@@ -272,15 +273,13 @@ def plan_goal(goal: str) -> Plan:
                 sub_goals.append(_sub_goal(len(sub_goals) + 1, text, entity))
         elif (
             (span and (is_compare or choice))
-            or ((is_compare or _joined(part)) and len(_distinct_names(part)) >= 2)
-            or _shared_pair(part)
+            or ((is_compare or _joined(part)) and len(distinct) >= 2)
+            or pair
         ):
-            items = (
-                [entity for entity, _ in span[2]]
-                if span
-                else (_distinct_names(part) if len(_distinct_names(part)) >= 2 else [])
-                or _shared_pair(part)
-            )
+            if span:
+                items = [entity for entity, _ in span[2]]
+            else:  # the named entities, or the pair of which the part asks what they share
+                items = distinct if len(distinct) >= 2 else pair
             sg = _sub_goal(len(sub_goals) + 1, part, " and ".join(items))
             skip = {stem(w) for w in words(" ".join(items))}
             queries = [
