@@ -45,14 +45,12 @@ def _citations(
     return tuple(out)
 
 
-def _section_text(dossier: Dossier, i: int) -> str:
+def section_text(dossier: Dossier, i: int) -> str:
+    """What a part says: its claims and quotes. Not its heading, which restates the question
+    (and so names both sides of every comparison)."""
     s = dossier.sections[i]
     return " ".join(
-        [
-            s.heading,
-            *(cl.text for cl in s.claims),
-            *(c.quote for cl in s.claims for c in cl.citations),
-        ]
+        [*(cl.text for cl in s.claims), *(c.quote for cl in s.claims for c in cl.citations)]
     )
 
 
@@ -100,7 +98,7 @@ def dossier_run(
             SectionResult(
                 heading=section.heading,
                 answered=section.status == SectionStatus.ANSWERED,
-                text=_section_text(dossier, i),
+                text=section_text(dossier, i),
                 citations=_citations(dossier, i, run_chunk_ids),
                 retrieved_titles=tuple(tuple(h["title"] for h in hs) for hs in retrieved),
                 retrieved_texts=tuple(
@@ -167,7 +165,7 @@ def vanilla_run(
         SectionResult(
             heading=s.heading,
             answered=s.status == SectionStatus.ANSWERED,
-            text=_section_text(dossier, i),
+            text=section_text(dossier, i),
             citations=_citations(dossier, i, set(by_id)),
             retrieved_titles=(titles,),
             retrieved_texts=(tuple(s.text for s in snippets),),

@@ -168,3 +168,18 @@ def test_answers_match_as_normalized_whole_words() -> None:
     assert not contains_answer("It costs €68,900 in Germany.", ["68"])
     assert not contains_answer("in January 2019", ["January, 2018"])
     assert not contains_answer("a rate of 3.1%", ["31"])
+
+
+def test_a_part_is_not_credited_with_the_names_its_own_question_gives() -> None:
+    from research.contracts import Citation, Claim, Dossier, Section, SectionStatus
+    from research.evaluation.runner import section_text
+
+    quote = "In addition to Hansard, the band's current lineup includes Joe Doyle."
+    dossier = Dossier(title="t", summary="s", sections=[Section(
+        sub_goal="sg-1", heading="Which band, A Silent Film or The Frames, has more members?",
+        status=SectionStatus.ANSWERED,
+        claims=[Claim(text=quote, citations=[Citation(snippet_id=1, quote=quote)])],
+    )])  # fmt: skip
+    text = section_text(dossier, 0)
+    assert "Joe Doyle" in text
+    assert not contains_answer(text, ["The Frames"])
