@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import codecs
 import functools
+import html
 import io
 import logging
 import re
@@ -373,4 +374,6 @@ def _text_sections(data: bytes, mime: str) -> list[str]:
     text = decode_text(data)
     if mime == HTML:
         text = html_to_text(text)
+    elif mime == MARKDOWN:  # Markdown writes "&" as "&amp;" at will: the character is meant
+        text = html.unescape(text)
     return split_sections(normalize_text(text), max_chars=SECTION_MAX_CHARS)

@@ -8,6 +8,7 @@ so a second run reuses them.
 from __future__ import annotations
 
 import datetime as dt
+import html
 import json
 import sys
 from collections.abc import Callable
@@ -156,7 +157,7 @@ def ingest_files(
             data=path.read_bytes(),
             filename=path.name,
             user=owner,
-            title=row.get("title") or "",
+            title=html.unescape(row.get("title") or ""),  # "Kenan &amp; Kel" is "Kenan & Kel"
             document_date=_date(row.get("date")),
         )
         if outcome.document is not None and outcome.status != "rejected":

@@ -2,12 +2,13 @@
 
 Judgements are deliberately simple and stated here so they can be checked:
 - an answer is present when an `answer_any` string occurs, as whole words, in the section's
-  text, both normalized as SQuAD does (lower case; punctuation, except inside numbers, and
-  articles removed; whitespace collapsed); for long answers, alternatively when at least half
-  of the key points are covered, a key point being covered when 60 % of its content words
-  (stemmed) occur in the section;
+  text (its claims and quotes, not its heading, which restates the question), both normalized
+  as SQuAD does (lower case; punctuation, except inside numbers, and articles removed;
+  whitespace collapsed); for long answers, alternatively when at least half of the key points
+  are covered, a key point being covered when 60 % of its content words (stemmed) occur in the
+  section;
 - evidence is cited when a citation's document title or filename equals an `evidence` entry
-  (case- and whitespace-insensitive);
+  (case-, whitespace- and HTML-entity-insensitive: "Kenan &amp; Kel" is "Kenan & Kel");
 - a yes/no answer is right when the section's first claim opens with that verdict;
 - a citation lies on an evidence quote when, normalized, one contains the other or they share
   a run of 8 consecutive words;
@@ -16,6 +17,7 @@ Judgements are deliberately simple and stated here so they can be checked:
 
 from __future__ import annotations
 
+import html
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -146,7 +148,8 @@ def keypoint_coverage(text: str, keypoints: list[str]) -> float:
 
 
 def _same(a: str, b: str) -> bool:
-    return " ".join(a.lower().split()) == " ".join(b.lower().split())
+    """Titles equal but for case, spacing and HTML entities ("Kenan &amp; Kel")."""
+    return " ".join(html.unescape(a).lower().split()) == " ".join(html.unescape(b).lower().split())
 
 
 def in_evidence(citation: CitationResult, evidence: list[str]) -> bool:

@@ -303,6 +303,14 @@ def test_html_keeps_visible_text_only() -> None:
     assert text == "Heading\n\nFish & chips\n\nSecond\nline\n\none\ntwo"
 
 
+def test_markdown_entities_are_their_characters_and_plain_text_keeps_them() -> None:
+    data = b"# Kenan &amp; Kel\n\nIt aired on &quot;Nickelodeon&quot; &#8211; 1996."
+    [page] = extract_pages(data, sniff_mime(data, "kenan.md"), max_pages=1)
+    assert page.text == '# Kenan & Kel\n\nIt aired on "Nickelodeon" \u2013 1996.'
+    [plain] = extract_pages(data, sniff_mime(data, "kenan.txt"), max_pages=1)
+    assert "Kenan &amp; Kel" in plain.text
+
+
 def test_an_unclosed_head_does_not_hide_the_body() -> None:
     text = normalize_text(html_to_text("<html><head><title>x</title><body><p>Visible</p>"))
     assert text == "Visible"

@@ -183,3 +183,10 @@ def test_a_part_is_not_credited_with_the_names_its_own_question_gives() -> None:
     text = section_text(dossier, 0)
     assert "Joe Doyle" in text
     assert not contains_answer(text, ["The Frames"])
+
+
+def test_an_evidence_title_written_with_html_entities_is_the_same_title() -> None:
+    from research.evaluation.scoring import in_evidence
+
+    assert in_evidence(cite("Kenan & Kel"), ["Kenan &amp; Kel"])
+    assert not in_evidence(cite("Kenan"), ["Kenan &amp; Kel"])
