@@ -223,6 +223,22 @@ def followable(
     return [c for c, _ in sorted(zip(ordered, inside, strict=True), key=lambda p: p[1])]
 
 
+def links(name: str, sid: int, own: list[Snippet]) -> list[int]:
+    """Where to follow `name` from: its best-ranked snippet, and, when that lies in the name's
+    own document ("Aqua is a Danish group, best known for "Barbie Girl""), the first of the
+    entity's other documents naming it too, whose sentence may carry the rest of the question
+    ("lawsuits that resulted from the 1997 Aqua song")."""
+    first = next(s for s in own if s.id == sid) if any(s.id == sid for s in own) else None
+    if first is None or not _titled(first, name):
+        return [sid]
+    other = next(
+        (s.id for s in own if s.document_id != first.document_id and not _titled(s, name)
+         and mentions(s.text, name)),
+        None,
+    )  # fmt: skip
+    return [sid] if other is None else [sid, other]
+
+
 _SET_ASIDE = re.compile(r"\b(?:besides|other than|apart from|except|aside from)\b([^?]*)", re.I)
 
 

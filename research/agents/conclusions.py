@@ -129,14 +129,16 @@ def both_conclusion(question: str, entities: list[str], claims: list[Claim]) -> 
 _SCALES = {"thousand": 1e3, "k": 1e3, "million": 1e6, "mn": 1e6, "m": 1e6, "billion": 1e9,
            "bn": 1e9, "trillion": 1e12}  # fmt: skip
 _FIGURE = re.compile(
-    rf"(?P<cur>[$€£¥]|\b{CURRENCY}\s?)?(?<![\w.,])(?P<n>\d{{1,3}}(?:,\d{{3}})+|\d+)"
+    rf"(?P<cur>[$€£¥]|\b{CURRENCY}\s?)?(?P<sign>(?<![\w.,)])[-−](?=\d))?(?<![\w.,])"
+    r"(?P<n>\d{1,3}(?:,\d{3})+|\d+)"
     r"(?:\.(?P<dec>\d+))?(?:\s?(?P<scale>thousand|million|billion|trillion|mn|bn|m|k)\b)?"
     r"(?P<pct>\s?%|\s?per ?cent\b)?",
     re.IGNORECASE,
 )
 _MORE = re.compile(
     r"\b(?P<word>higher|more|larger|greater|bigger|most|highest|largest|greatest|lower|less|"
-    r"fewer|smaller|least|lowest|smallest)\b(?P<what>(?:\s+[a-z-]+){0,3}?)\s*(?:\?|$|,|\bin\b)",
+    r"fewer|smaller|least|lowest|smallest)\b(?P<what>(?:\s+[a-z-]+){0,4}?)\s*"
+    r"(?:\?|$|,|\b(?:in|for|at|since|during|over|than)\b)",
     re.IGNORECASE,
 )
 _FEWER = frozenset("lower less fewer smaller least lowest smallest".split())
@@ -151,8 +153,25 @@ class Figure:
     text: str
 
 
+_COUNT_WORDS = {w: i for i, w in enumerate(
+    "two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
+    "sixteen seventeen eighteen nineteen twenty".split(), start=2)}  # fmt: skip
+_SPELLED = re.compile(rf"\b({'|'.join(_COUNT_WORDS)})\s+(?=[a-z])", re.IGNORECASE)
+
+
 def figures_in(sentence: str) -> list[tuple[int, Figure]]:
-    """Amounts with their offsets; a bare year ("in 2018") is a date, not an amount."""
+    """Amounts with their offsets; a bare year ("in 2018") is a date, not an amount. A count
+    spelled out ("released nine studio albums") counts where no digits state an amount."""
+    out = _digits_in(sentence)
+    if out:
+        return out
+    return [
+        (m.start(), Figure(float(_COUNT_WORDS[m.group(1).lower()]), "", m.group(1)))
+        for m in _SPELLED.finditer(sentence)
+    ]
+
+
+def _digits_in(sentence: str) -> list[tuple[int, Figure]]:
     out = []
     for m in _FIGURE.finditer(sentence):
         digits, scale = m.group("n").replace(",", ""), (m.group("scale") or "").lower()
@@ -160,6 +179,7 @@ def figures_in(sentence: str) -> list[tuple[int, Figure]]:
         if YEAR_LIKE.fullmatch(digits) and not (currency or scale or pct or m.group("dec")):
             continue
         value = float(f"{digits}.{m.group('dec') or 0}") * _SCALES.get(scale, 1)
+        value = -value if m.group("sign") else value  # "-3.9 °C"
         unit = "%" if pct else currency.upper()
         out.append((m.start(), Figure(value, unit, m.group(0).strip())))
     return out
@@ -191,6 +211,8 @@ def figure_conclusion(
     win = 0 if (found[0].value < found[1].value) == fewer else 1
     lose = 1 - win
     phrase = " ".join((asked.group("word") + asked.group("what")).split()).lower()
+    if not asked.group("what").strip():  # "which glacier has thinned more": no noun to name
+        phrase = "lower figure" if fewer else "higher figure"
     text = (
         f"{entities[win]} had the {phrase} of the two by the quoted figures: "
         f"{found[win].text}, against {found[lose].text} for {entities[lose]}."

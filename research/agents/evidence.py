@@ -22,8 +22,16 @@ from research.agents.answers import (
     doc_context,
     split,
 )
-from research.agents.bridges import MAX_BRIDGES, Reading, bridges, followable, next_hops, via
-from research.agents.conclusions import both_conclusion, date_conclusion, figure_conclusion
+from research.agents.bridges import (
+    MAX_BRIDGES,
+    Reading,
+    bridges,
+    followable,
+    links,
+    next_hops,
+    via,
+)
+from research.agents.comparisons import article_titled, combine, compared_by, shared_claims
 from research.agents.dates import MONTHS, YEAR, passive_event
 from research.agents.lexicon import members_of
 from research.agents.passages import (
@@ -36,7 +44,6 @@ from research.agents.passages import (
 )
 from research.agents.questions import (
     FRAME,
-    MEASURES,
     ORIGIN,
     ORIGIN_VERBS,
     SOFT,
@@ -47,6 +54,7 @@ from research.agents.questions import (
     asks_definition,
     asks_plans,
     counted,
+    heads,
     naming,
     outcome_phrase,
     outcome_terms,
@@ -55,7 +63,6 @@ from research.agents.questions import (
     source_words,
     without_source,
 )
-from research.agents.shared import asks_shared, shared_answer
 from research.agents.summaries import asks_summary, summary
 from research.agents.text import (
     content_terms,
@@ -66,7 +73,7 @@ from research.agents.text import (
     stem,
     words,
 )
-from research.contracts import Assessment, Claim, FollowUp, Snippet, SubGoal, Verdict
+from research.contracts import Assessment, FollowUp, Snippet, SubGoal, Verdict
 
 
 def _query_words(question: str, exclude: list[str], covered: set[str] | None = None) -> str:
@@ -75,17 +82,6 @@ def _query_words(question: str, exclude: list[str], covered: set[str] | None = N
 
 
 _ORDER = frozenset(stem(w) for w in "first sooner before after around existed existence".split())
-
-
-def _compared_by(question: str) -> str:
-    """What each compared entity needs: a date for "earlier", a number for a measure."""
-    if re.search(
-        r"\b(?:earlier|later|earliest|latest|first|sooner|before|after|older|younger|oldest"
-        r"|youngest|newer|newest)\b|\b(?:been around|existed|in existence)\b[^?]*\blonger\b",
-        question,
-    ):
-        return "date"
-    return "number" if set(content_terms(question)) & MEASURES else "any"
 
 
 def _states_event(
@@ -108,7 +104,7 @@ def assess_entity(
     """The verdict for one entity of a sub-goal."""
     question = without_source(sub_goal.text)
     kind = answer_type(question)
-    by = _compared_by(question) if sub_goal.compare else kind
+    by = compared_by(question) if sub_goal.compare else kind
     # "Which company had the higher X": one of them, told apart by its X; "which film came
     # out first": told apart by their dates.
     if kind == "name" or (kind == "any" and by == "date"):
@@ -126,7 +122,9 @@ def assess_entity(
     if sub_goal.compare and by == "date":  # "which came first": the order, not a fact to find
         terms = [t for t in terms if t not in _ORDER]
     if sub_goal.compare:  # "which band, A or B": the kind of both, not asked of either
-        terms = [t for t in terms if t not in answer_nouns(question)] or terms
+        # ("which wind farm was commissioned earlier": any noun, when told apart by a value)
+        kinds = heads(question) if by != "any" else answer_nouns(question)
+        terms = [t for t in terms if t not in kinds] or terms
     if re.search(r"\bwho\b.*\b(?:older|younger|oldest|youngest)\b", question, re.I):
         terms += [] if "born" in terms else ["born"]  # a person's age: the birth date
     along = along_the_way(question, terms)
@@ -215,7 +213,12 @@ def assess_entity(
         question, entity, kind, terms, soft, known, must, along, doc_context(own), event
     )
     tried = followable(candidates, snippets)
-    routes = [r for n, sid, named in tried if (r := via(reading, n, sid, snippets, named=named))]
+    routes = [
+        r
+        for n, sid, named in tried
+        for link in links(n, sid, own)
+        if (r := via(reading, n, link, snippets, named=named))
+    ]
     if routes:
         route = max(routes, key=lambda r: r.score)
         return Assessment(
@@ -262,62 +265,11 @@ def assess_entity(
     )
 
 
-def _one_of(sub_goal: SubGoal, entities: list[str], parts: list[Assessment]) -> bool:
-    """ "Which singer is also a comic book writer, A or B?" asks which one: it is answered when
-    one of them states the fact and the sources speak of the other without stating it. An
-    entity no source names leaves the choice open (it may be the one)."""
-    question = without_source(sub_goal.text)
-    if not re.search(r"\bor\b", question) or _compared_by(question) != "any":
-        return False
-    if answer_type(question) not in ("any", "name"):
-        return False
-    found = [p.verdict == Verdict.SUFFICIENT for p in parts]
-    unnamed = [f"any passage naming {e}" in p.missing for e, p in zip(entities, parts, strict=True)]
-    return any(found) and not all(found) and not any(unnamed)
-
-
-def _settled(sub_goal: SubGoal, entities: list[str], parts: list[Assessment]) -> Claim | None:
-    """ "Which was formed first, A or B?": the one whose quoted date is earlier; "which had
-    the higher income?": the one whose quoted figure is; "Are A and B both X?": yes, when each
-    one's own sentence states it. Said outright, both cited."""
-    question = without_source(sub_goal.text)
-    if not all(p.verdict == Verdict.SUFFICIENT and p.claims for p in parts):
-        return None
-    firsts = [p.claims[0] for p in parts]
-    if answer_type(question) == "yesno":  # "Are A and B both X?": stated whole of each, yes
-        asked = content_terms(question, exclude=words(" ".join(entities)))
-        asked = [t for t in asked if t not in FRAME and t not in SOFT] or asked
-        whole = all(coverage(asked, c.citations[0].quote) >= 1 for c in firsts)
-        return both_conclusion(question, entities, firsts) if whole else None
-    quoted = [c.citations[0].quote for c in firsts]
-    by = _compared_by(question)
-    conclude = {"date": date_conclusion, "number": figure_conclusion}.get(by)
-    return (
-        conclude(question, entities, firsts, quoted, content_terms(question)) if conclude else None
-    )
-
-
-_SHARING = ["both", "common", "share", "shared"]  # how it is asked, not what is shared
-
-
-def _shared(sub_goal: SubGoal, entities: list[str], snippets: list[Snippet]) -> list[Claim]:
-    """ "Who plays in both A and B?": the name every side's passages give (see shared.py)."""
-    question = without_source(sub_goal.text)
-    if not asks_shared(question) or answer_type(question) not in ("name", "any"):
-        return []
-    if _compared_by(question) != "any":
-        return []
-    terms = content_terms(question, exclude=words(" ".join(entities)) + _SHARING)
-    terms = [t for t in terms if t not in FRAME and t not in SOFT]
-    kinds = answer_nouns(question)
-    return shared_answer(entities, terms, kinds, tuple(names(question)), snippets)
-
-
 def assess_offline(sub_goal: SubGoal, snippets: list[Snippet], searched: list[str]) -> Assessment:
     """Per entity; a comparison is sufficient only when every compared entity has evidence,
-    a choice ("which singer, A or B, ...") when one has it (see `_one_of`)."""
-    entities = sub_goal.compare or [sub_goal.entity]
-    if len(entities) > 1 and (shared := _shared(sub_goal, entities, snippets)):
+    a choice ("which singer, A or B, ...") when one has it (see comparisons.py)."""
+    entities = [article_titled(e, snippets) for e in sub_goal.compare or [sub_goal.entity]]
+    if len(entities) > 1 and (shared := shared_claims(sub_goal, entities, snippets)):
         return Assessment(
             sub_goal=sub_goal.key,
             verdict=Verdict.SUFFICIENT,
@@ -328,19 +280,4 @@ def assess_offline(sub_goal: SubGoal, snippets: list[Snippet], searched: list[st
     parts = [assess_entity(sub_goal, e, snippets, searched) for e in entities]
     if len(parts) == 1:
         return parts[0]
-    order = [Verdict.INSUFFICIENT, Verdict.UNANSWERABLE, Verdict.IRRELEVANT, Verdict.SUFFICIENT]
-    verdict = min((p.verdict for p in parts), key=order.index)
-    if _one_of(sub_goal, entities, parts):
-        verdict = Verdict.SUFFICIENT
-    # One sentence may state the fact of both ("New Zealand's Julia Child"): quoted once.
-    claims = list({c.text: c for p in parts for c in p.claims}.values())
-    if verdict == Verdict.SUFFICIENT and (settled := _settled(sub_goal, entities, parts)):
-        claims.insert(0, settled)
-    return Assessment(
-        sub_goal=sub_goal.key,
-        verdict=verdict,
-        claims=claims,
-        missing=[m for p in parts for m in p.missing],
-        follow_ups=[f for p in parts for f in p.follow_ups],
-        reason=" ".join(f"{e}: {p.reason}" for e, p in zip(entities, parts, strict=True)),
-    )
+    return combine(sub_goal, entities, parts, snippets)

@@ -174,7 +174,11 @@ def answer_type(question: str) -> str:
         return "date"
     if re.search(r"^\s*(is|are|was|were|did|does|do|has|have|can)\b", q) and not _CHOICE.search(q):
         return "yesno"
-    if re.search(r"\bwho\b|\bwhom\b|\bwhich (person|company|team|band|group|organi[sz]ation)\b", q):
+    if re.search(
+        r"\bwho\b|\bwhom\b|\b(?:which|what) (?:[a-z-]+ ){0,2}?(?:person|company|team|band|group"
+        r"|organi[sz]ation)\b",
+        q,
+    ):
         return "name"
     if re.search(r"\b(where|(which|what) (city|town|country|place|state|region|nation))\b", q):
         return "name"

@@ -15,11 +15,19 @@ import re
 from research.agents.answers import Found, citation, coverage
 from research.agents.bridges import repeated_lines
 from research.agents.lexicon import common_words
+from research.agents.passages import definition
 from research.agents.questions import is_demonym
 from research.agents.text import line_around, mentions, names, sentences, speaks_of, stem, words
 from research.contracts import Claim, Snippet
 
 _SHARED = re.compile(r"\bboth\b|\bin common\b", re.IGNORECASE)
+_KIND_ASKED = re.compile(r"\bwhat (?:kind|type|sort) of\b", re.IGNORECASE)
+# "At the Drive-In is an American punk rock band from El Paso": the noun phrase after "is a"
+_PREDICATE = re.compile(
+    r"\b(?:is|are|was|were)\s+(?:a|an|the)\s+(?P<np>[^,;()]+?)(?=\s*(?:[,;(.]|$|\b(?:from|"
+    r"in|of|that|which|who|based|formed|located|founded|with|by|and|for|on|at|since)\b))",
+    re.IGNORECASE,
+)
 
 
 def asks_shared(question: str) -> bool:
@@ -103,5 +111,34 @@ def shared_answer(
         Claim(
             text=f"{name} is named in the passages on {on} {together}.",
             citations=[citation(f) for f in quotes],
+        )
+    ]
+
+
+def asks_kind(question: str) -> bool:
+    """ "What kind of group do A and B have in common?": a kind of thing, not a name."""
+    return bool(_KIND_ASKED.search(question))
+
+
+def _kind_of(entity: str, snippets: list[Snippet]) -> tuple[str, Found] | None:
+    """The head noun of what the entity's own document says it is, and that sentence."""
+    own = [s for s in snippets if mentions(s.title, entity)]
+    defined = definition(entity, own)
+    said = _PREDICATE.search(defined.sentence) if defined else None
+    return (words(said.group("np"))[-1], defined) if said and defined else None
+
+
+def shared_kind(entities: list[str], snippets: list[Snippet]) -> list[Claim]:
+    """The kind every entity's own document says it is ("band" for "an American punk rock
+    band" and "an English rock band"), each side's defining sentence cited; none when they
+    differ."""
+    kinds = [k for e in entities if (k := _kind_of(e, snippets))]
+    if len(kinds) != len(entities) or len({stem(head) for head, _ in kinds}) != 1:
+        return []
+    together = f"{', '.join(entities[:-1])} and {entities[-1]}"
+    return [
+        Claim(
+            text=f"{together} are each described as a {kinds[0][0]}.",
+            citations=[citation(found) for _, found in kinds],
         )
     ]

@@ -115,7 +115,10 @@ def qualifiers_of_others(text: str, name: str, others: Iterable[str]) -> set[str
             rf"{re.escape(n)}(?:['’]s)?\s+((?:in|during|for|at|on|over)\b[^,;.?]*?)"
             r"(?=\s*(?:[,;.?]|\band\b|\bor\b|$))"
         )
-        return {w for q in re.findall(pattern, text) for w in words(q)} - STOPWORDS
+        # "Rob Zombie's band White Zombie": the band's name describes Rob Zombie
+        named = rf"{re.escape(n)}['’]s\s+[a-z]+\s+((?:[A-Z][\w'’-]*\s?)+)"
+        found = re.findall(pattern, text) + re.findall(named, text)
+        return {w for q in found for w in words(q)} - STOPWORDS
 
     theirs = set().union(*(qualifier(o) for o in others if o != name))
     return theirs - qualifier(name)

@@ -201,3 +201,28 @@ def test_more_than_a_number_counts_and_compares_nothing() -> None:
     assert plan_goal(
         "Which airport served more people, Elm Field or Port Marsh Airport?"
     ).sub_goals[0].compare == ["Elm Field", "Port Marsh Airport"]
+
+
+def test_a_kind_in_common_is_the_head_noun_of_what_each_ones_own_document_says_it_is() -> None:
+    punk = snip(1, "Red Mesa", "Red Mesa is an American punk rock band from Tucson, formed in "
+                "1996. Its guitarist later formed Blue Hollow.")  # fmt: skip
+    rock = snip(2, "Lantern (band)", "Lantern are an English rock band from Devon, formed in "
+                "1994. The band consists of Ann Moss and Tom Reed.")  # fmt: skip
+    a = judge("What kind of group does Red Mesa and Lantern have in common?", [punk, rock])
+    assert a.verdict == Verdict.SUFFICIENT
+    assert a.claims[0].text == "Red Mesa and Lantern are each described as a band."
+    assert len(a.claims[0].citations) == 2
+    duo = snip(2, "Lantern (band)", "Lantern are an English pop duo from Devon.")
+    b = judge("What kind of group does Red Mesa and Lantern have in common?", [punk, duo], 3)
+    assert b.verdict != Verdict.SUFFICIENT
+
+
+def test_a_bridge_named_first_in_its_own_document_is_also_followed_from_the_other_one() -> None:
+    band = snip(1, "Kelpie (band)", "Kelpie is a Finnish synthpop group, best known for their "
+                "1996 single \"Glass Doll\". The group formed in 1990.")  # fmt: skip
+    case = snip(2, "Toyco v. Nord Records", "Toyco v. Nord Records (2003) was a series of "
+                "lawsuits that resulted from the 1996 Kelpie song, \"Glass Doll\".")  # fmt: skip
+    q = 'What Finnish synthpop group had a single called "Glass Doll" which resulted in a lawsuit in 2003?'
+    a = judge(q, [band, case])
+    assert a.verdict == Verdict.SUFFICIENT
+    assert "lawsuits that resulted" in quoted(a) and "Finnish synthpop group" in quoted(a)

@@ -139,6 +139,9 @@ def test_which_one_of_two_is_answered_by_the_one_that_states_it() -> None:
     dahl = snip(2, "Lena Dahl", "Lena Dahl is a Danish singer who toured Europe in 2004.")
     a = judge(q, [berg, dahl])
     assert a.verdict == Verdict.SUFFICIENT and "comic book writer" in quoted_text(a)
+    assert a.claims[0].text == "Ola Berg: the sources state it of Ola Berg, not of Lena Dahl."
+    # what the other one is, from her own passage, shows the choice was between the two
+    assert a.claims[-1].text == "Lena Dahl is a Danish singer who toured Europe in 2004."
     # a name no source speaks of may be the answer: the choice stays open
     a = judge("Which singer is also a comic book writer, Ola Berg or Tove Lund?", [berg, dahl])
     assert a.verdict != Verdict.SUFFICIENT
