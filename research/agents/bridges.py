@@ -228,7 +228,7 @@ def links(name: str, sid: int, own: list[Snippet]) -> list[int]:
     own document ("Aqua is a Danish group, best known for "Barbie Girl""), the first of the
     entity's other documents naming it too, whose sentence may carry the rest of the question
     ("lawsuits that resulted from the 1997 Aqua song")."""
-    first = next(s for s in own if s.id == sid) if any(s.id == sid for s in own) else None
+    first = next((s for s in own if s.id == sid), None)
     if first is None or not _titled(first, name):
         return [sid]
     other = next(

@@ -122,9 +122,7 @@ def assess_entity(
     if sub_goal.compare and by == "date":  # "which came first": the order, not a fact to find
         terms = [t for t in terms if t not in _ORDER]
     if sub_goal.compare:  # "which band, A or B": the kind of both, not asked of either
-        # ("which wind farm was commissioned earlier": any noun, when told apart by a value)
-        kinds = heads(question) if by != "any" else answer_nouns(question)
-        terms = [t for t in terms if t not in kinds] or terms
+        terms = [t for t in terms if t not in answer_nouns(question)] or terms
     if re.search(r"\bwho\b.*\b(?:older|younger|oldest|youngest)\b", question, re.I):
         terms += [] if "born" in terms else ["born"]  # a person's age: the birth date
     along = along_the_way(question, terms)
@@ -179,7 +177,12 @@ def assess_entity(
     # "How did X lead to Y": find X; the sentences quoted with it say what it led to.
     outcome = outcome_terms(question) - {stem(w) for w in exclude}  # not the entity's name
     event_terms = [t for t in terms if t not in outcome] or terms
-    direct = find(event_terms, own, sentence_kind)
+    # Told apart by a value, the kind both are of is not asked of either ("which wind farm was
+    # commissioned earlier"), though a sentence dating the thing itself may use it ("is a 2004
+    # documentary film", below).
+    valued = sub_goal.compare and by != "any"
+    first = [t for t in event_terms if not valued or t not in heads(question)] or event_terms
+    direct = find(first, own, sentence_kind)
     if origin and not (direct and direct.score >= ACCEPT):
         direct = find(event_terms, own, sentence_kind, event=())
     if direct and direct.score >= ACCEPT and _states_event(direct, event_terms, outcome, soft):

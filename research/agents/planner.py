@@ -217,6 +217,16 @@ def _distinct_names(part: str) -> list[str]:
     return [n for n in found if not any(n != o and n.lower() in o.lower() for o in found)][:4]
 
 
+_ASKED_OF_TWO = re.compile(r"\b(?:compare|comparison|versus|vs\.?|than|both|same|or)\b", re.I)
+
+
+def _explicit(part: str, is_compare: bool) -> bool:
+    """A comparative asks to compare two names only when the part says so ("... or ...",
+    "than", "both"): "the first season under which coach ... the Denver Broncos" compares
+    nothing."""
+    return is_compare and bool(_ASKED_OF_TWO.search(part))
+
+
 def _joined(part: str) -> bool:
     """Two names joined by "and"/"or" ("of X in 2018 and Y in 2020"): the same fact is
     asked of each, so each is searched and judged on its own, as in a comparison. The "and"
@@ -273,7 +283,7 @@ def plan_goal(goal: str) -> Plan:
                 sub_goals.append(_sub_goal(len(sub_goals) + 1, text, entity))
         elif (
             (span and (is_compare or choice))
-            or ((is_compare or _joined(part)) and len(distinct) >= 2)
+            or ((_explicit(part, is_compare) or _joined(part)) and len(distinct) >= 2)
             or pair
         ):
             if span:

@@ -185,7 +185,7 @@ def table_header(text: str, start: int) -> str:
 
 _ABBREVIATIONS = frozenset(
     """dr mr mrs ms prof st inc ltd co corp no nos vs etc approx jr sr mt ft fig jan feb mar
-    apr jun jul aug sep sept oct nov dec e.g i.e u.s""".split()
+    apr jun jul aug sep sept oct nov dec e.g i.e u.s vol vols pp pt op""".split()
 )
 
 

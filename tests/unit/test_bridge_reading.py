@@ -20,6 +20,8 @@ def test_a_full_stop_inside_a_parenthesis_ends_no_sentence() -> None:
     found = [text[a:b] for a, b in sentences(text)]
     assert found[0].endswith("English playwright.") and found[1] == "She wrote nine plays."
     assert "An aside (never closed." in found  # a parenthesis never closed does not hold
+    film = 'Ego is played by Kurt Vane in "Star Rovers Vol. 2". It opened in 2017.'
+    assert next(film[a:b] for a, b in sentences(film)).endswith('"Star Rovers Vol. 2".')
 
 
 def test_a_life_span_with_a_doubtful_year_and_a_note_inside_states_the_death() -> None:

@@ -270,3 +270,13 @@ def test_the_kind_both_are_of_is_not_asked_of_either_when_told_apart_by_date():
     )
     assert a.claims[0].text.startswith("Ostby Flats is the earlier of the two")
     assert "commissioned in 2019" in quoted(a) and "bird study" not in quoted(a)
+
+
+def test_an_ordinal_beside_two_names_is_no_comparison_unless_the_part_asks_of_both():
+    q = "The 2017 Harbor Kings season was the first under which coach that began with the Red Owls?"
+    assert plan_goal(q).sub_goals[0].compare == []
+    assert plan_goal("Who was born first, Ola Berg or Lena Dahl?").sub_goals[0].compare == [
+        "Ola Berg",
+        "Lena Dahl",
+    ]
+    assert len(plan_goal("Is Ola Berg older than Lena Dahl?").sub_goals[0].compare) == 2
