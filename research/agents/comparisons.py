@@ -147,6 +147,14 @@ def article_titled(entity: str, snippets: list[Snippet]) -> str:
     return next((s.title for s in snippets if s.title.lower() in whole), entity)
 
 
+def _about(entity: str, claim: Claim) -> Claim:
+    """A side's claim says whose it is ("Urban Mart: The operating income for 2020 was ..."):
+    under a heading naming both, "the company" is neither."""
+    if mentions(claim.text, entity):
+        return claim
+    return claim.model_copy(update={"text": f"{entity}: {claim.text}"})
+
+
 def combine(
     sub_goal: SubGoal, entities: list[str], parts: list[Assessment], snippets: list[Snippet]
 ) -> Assessment:
@@ -155,7 +163,13 @@ def combine(
     order = [Verdict.INSUFFICIENT, Verdict.UNANSWERABLE, Verdict.IRRELEVANT, Verdict.SUFFICIENT]
     verdict = min((p.verdict for p in parts), key=order.index)
     # One sentence may state the fact of both ("New Zealand's Julia Child"): quoted once.
-    claims = list({c.text: c for p in parts for c in p.claims}.values())
+    labelled = [_about(e, c) for e, p in zip(entities, parts, strict=True) for c in p.claims]
+    quoted: set[tuple[str, ...]] = set()
+    claims = []
+    for claim in labelled:
+        if (key := tuple(q.quote for q in claim.citations)) not in quoted:
+            quoted.add(key)
+            claims.append(claim)
     if _one_of(sub_goal, entities, parts):
         verdict = Verdict.SUFFICIENT
         claims = [_chosen(entities, parts), *claims, *_the_other(entities, parts, snippets)]

@@ -147,6 +147,12 @@ def test_each_compared_entity_is_judged_with_its_own_qualifiers() -> None:
     a = assess_offline(sg, [tidy, mart], searched=["q"])
     assert a.verdict == Verdict.SUFFICIENT
     assert "$25 million" in quoted(a) and "$500 million" in quoted(a)
+    # each side's sentence says whose it is: "the company" under a heading naming both is neither
+    texts = [c.text for c in a.claims]
+    assert (
+        "Tidy Homes Ltd.: The company reported an operating income of $25 million in 2018." in texts
+    )
+    assert "Urban Mart: The operating income for 2020 was $500 million." in texts
 
 
 def test_a_sentence_dated_to_another_year_does_not_answer() -> None:
