@@ -59,6 +59,8 @@ _MEMBERS = (
     ("outlook", "ahead plans"),
     ("indicator indicators", "income profit revenue assets liabilities equity ratio margin"),
     ("influence influencing factor factors", "attributed driven owing"),
+    ("musician musicians", "singer songwriter bassist guitarist drummer pianist vocalist composer"),
+    ("writer writers", "novelist poet playwright essayist screenwriter author"),
 )
 MEMBER_WORDS: dict[str, tuple[str, ...]] = {
     stem(category): tuple(members.split())

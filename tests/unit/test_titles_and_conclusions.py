@@ -280,3 +280,13 @@ def test_an_ordinal_beside_two_names_is_no_comparison_unless_the_part_asks_of_bo
         "Lena Dahl",
     ]
     assert len(plan_goal("Is Ola Berg older than Lena Dahl?").sub_goals[0].compare) == 2
+
+
+def test_a_singer_or_a_bassist_is_a_musician_and_a_novelist_a_writer():
+    ola = snip(1, "Ola Berg", "Ola Berg (born 1950) is a Swedish singer, bassist and composer.")
+    lena = snip(2, "Lena Dahl", "Lena Dahl (born 1961) is a Danish musician.")
+    a = judge("Are Ola Berg and Lena Dahl both musicians?", [ola, lena])
+    assert a.claims[0].text.startswith("Yes") and "Swedish singer" in quoted(a)
+    pilot = snip(1, "Ola Berg", "Ola Berg (born 1950) is a Swedish novelist.")
+    b = judge("Is Ola Berg a writer?", [pilot])
+    assert b.verdict == Verdict.SUFFICIENT and "Swedish novelist" in quoted(b)
