@@ -181,8 +181,15 @@ def _digits_in(sentence: str) -> list[tuple[int, Figure]]:
         value = float(f"{digits}.{m.group('dec') or 0}") * _SCALES.get(scale, 1)
         value = -value if m.group("sign") else value  # "-3.9 °C"
         unit = "%" if pct else currency.upper()
-        out.append((m.start(), Figure(value, unit, m.group(0).strip())))
+        measured = _MEASURED.match(sentence, m.end())  # said with it: "98.4 kWh", "-3.9 °C"
+        text = m.group(0).strip() + (measured.group(0) if measured and not scale else "")
+        out.append((m.start(), Figure(value, unit, text)))
     return out
+
+
+_MEASURED = re.compile(
+    r"\s?(?:[kMGT]Wh?|km|cm|mm|m|kg|t|tonnes|lb|mph|ha|acres|[kMGT]B|°\s?[CF])\b(?!-)"
+)
 
 
 YEAR_LIKE = re.compile(r"1[5-9]\d\d|20\d\d")

@@ -248,6 +248,7 @@ def test_a_size_compared_by_an_adjective_is_settled_by_the_figures_and_a_minus_s
     pack = snip(4, "Brisa B7", "The B7 has a battery with a usable capacity of 82.0 kWh.")
     b = judge("Which has the larger usable battery, the Arno A5 or the Brisa B7?", [cell, pack])
     assert b.claims[0].text.startswith("Arno A5 had the larger usable battery of the two")
+    assert "98.4 kWh, against 82.0 kWh for Brisa B7" in b.claims[0].text  # said with its unit
 
 
 def test_a_verb_compared_by_more_names_the_higher_figure():
