@@ -8,7 +8,7 @@ import re
 
 from research.agents.answers import _claim, coverage
 from research.agents.conclusions import both_conclusion, date_conclusion, figure_conclusion
-from research.agents.passages import definition
+from research.agents.passages import definition, titled_definition
 from research.agents.questions import (
     FRAME,
     MEASURES,
@@ -134,8 +134,7 @@ def _the_other(
         if part.verdict == Verdict.SUFFICIENT:
             continue
         own = [s for s in snippets if speaks_of(s.title, s.text, entity)]
-        titled = [s for s in own if mentions(s.title, entity)]
-        if defined := definition(entity, titled) or definition(entity, own):
+        if defined := titled_definition(entity, snippets) or definition(entity, own):
             out.append(_claim(defined))
     return out
 

@@ -152,6 +152,11 @@ def definition(entity: str, own: list[Snippet]) -> Found | None:
     return None
 
 
+def titled_definition(entity: str, snippets: list[Snippet]) -> Found | None:
+    """The defining sentence from a document titled by the entity: what its own page says it is."""
+    return definition(entity, [s for s in snippets if mentions(s.title, entity)])
+
+
 def linked_outcome(first: Found, outcome: frozenset[str]) -> list[Found]:
     """The sentences of `first`'s own paragraph (itself included) that state two or more of
     the expected outcome's words: where a source says what X led to, it says it next to X."""

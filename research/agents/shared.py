@@ -15,7 +15,7 @@ import re
 from research.agents.answers import Found, citation, coverage
 from research.agents.bridges import repeated_lines
 from research.agents.lexicon import common_words
-from research.agents.passages import definition
+from research.agents.passages import titled_definition
 from research.agents.questions import is_demonym
 from research.agents.text import line_around, mentions, names, sentences, speaks_of, stem, words
 from research.contracts import Claim, Snippet
@@ -122,8 +122,7 @@ def asks_kind(question: str) -> bool:
 
 def _kind_of(entity: str, snippets: list[Snippet]) -> tuple[str, Found] | None:
     """The head noun of what the entity's own document says it is, and that sentence."""
-    own = [s for s in snippets if mentions(s.title, entity)]
-    defined = definition(entity, own)
+    defined = titled_definition(entity, snippets)
     said = _PREDICATE.search(defined.sentence) if defined else None
     return (words(said.group("np"))[-1], defined) if said and defined else None
 
