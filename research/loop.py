@@ -12,6 +12,7 @@ import time
 from research.agents.gate import gate_dossier
 from research.agents.rewriter import fallback_queries, first_queries
 from research.agents.router import RouteSignal, route_plan
+from research.agents.spelling import respelled
 from research.contracts import (
     NO_DATA,
     Dossier,
@@ -67,6 +68,9 @@ def run_loop(
     scope = Scope.model_validate(rec.run.scope)
     corpora = retrieval.corpora_info(rec.run, scope)
     rec.check()
+    read_as = retrieval.respellings(rec.run, scope)
+    # Every step reads the goal with its names spelled as the sources spell them.
+    scope = scope.model_copy(update={"goal": respelled(scope.goal, read_as)})
     started = time.perf_counter()
     plan_reply = provider.plan(goal=scope.goal, corpora=corpora)
     plan = _validated_plan(plan_reply.value)
@@ -77,8 +81,16 @@ def run_loop(
         usage=plan_reply.usage,
         provider=provider,
         provider_s=time.perf_counter() - started,
+        read_as=read_as,
     )
-    rec.emit("plan", {"plan": plan.model_dump(mode="json"), "usage": plan_reply.usage.model_dump()})
+    rec.emit(
+        "plan",
+        {
+            "plan": plan.model_dump(mode="json"),
+            "usage": plan_reply.usage.model_dump(),
+            "read_as": [{"written": w, "read": r} for w, r in read_as],
+        },
+    )
     signals: dict[str, dict[int, RouteSignal]] = retrieval.signals_for(rec.run, scope, plan)
     state.plan = route_plan(plan, corpora, signals)
     rec.emit(
@@ -294,6 +306,10 @@ def _finish(rec: Recorder, state: State, scope: Scope, provider: ResearchProvide
         },
     )
     dossier = _budget_marks(dossier, state)
+    if state.read_as:  # what was asked is not quite what was written: the reader sees why
+        read = "; ".join(f"“{w}” as “{r}”" for w, r in state.read_as)
+        note = f"Names read as the selected sources spell them: {read}."
+        dossier = dossier.model_copy(update={"summary": f"{dossier.summary} {note}".strip()})
     complete = all(
         s.status == SectionStatus.ANSWERED and not s.unsupported for s in dossier.sections
     )

@@ -56,6 +56,7 @@ class State:
     reads: dict[str, list[str]] = field(default_factory=dict)  # section and document reads
     provider_s: float = 0.0
     provider: ResearchProvider | None = None
+    read_as: list[tuple[str, str]] = field(default_factory=list)  # names respelled in the goal
 
     def open_goals(self) -> list[SubGoal]:
         closed = {Verdict.SUFFICIENT, Verdict.UNANSWERABLE}

@@ -18,6 +18,8 @@ from corpora.selectors import (
     documents_titled,
     titles_naming,
 )
+from corpora.vocabulary import terms_present
+from research.agents import spelling
 from research.agents.router import RouteSignal
 from research.contracts import CorpusInfo, Dossier, Plan, Query, Scope, SectionStatus, Snippet
 from research.errors import DossierError
@@ -35,6 +37,14 @@ def corpora_info(run: Any, scope: Scope) -> list[CorpusInfo]:
     if not infos:
         raise DossierError(NO_ACCESSIBLE_CORPUS)
     return infos
+
+
+def respellings(run: Any, scope: Scope) -> list[tuple[str, str]]:
+    """The goal's misspelled names and their spelling in the scope's documents."""
+    ids = [c.id for c in corpora_info(run, scope)]
+    return spelling.respellings(
+        scope.goal, lambda terms: terms_present(user=run.owner, corpus_ids=ids, terms=terms)
+    )
 
 
 def signals_for(run: Any, scope: Scope, plan: Plan) -> dict[str, dict[int, RouteSignal]]:

@@ -100,6 +100,9 @@ class RunPage:
     budget: dict[str, Any] = field(default_factory=dict)
     usage: dict[str, float] = field(default_factory=dict)
     gate: dict[str, Any] | None = None
+    read_as: list[dict[str, str]] = field(
+        default_factory=list
+    )  # misspelled names, as the sources spell them
     final: dict[str, Any] | None = None
     audit: list[AuditItem] = field(default_factory=list)
     _views: dict[int, dict[str, Any] | None] = field(default_factory=dict)
@@ -162,6 +165,7 @@ class RunPage:
     def _on_plan(self, payload: dict[str, Any]) -> list[str]:
         for sg in payload["plan"]["sub_goals"]:
             self.parts[sg["key"]] = Part(sg["key"], sg["text"], sg["entity"], sg["facts_needed"])
+        self.read_as = list(payload.get("read_as", []))
         self._add_usage(payload.get("usage"))
         return ["checklist", "stats", "dossier", "ledger"]
 

@@ -32,6 +32,7 @@ from corpora.selectors import chunks_around, document_chunk_counts, documents_ti
 from corpora.services.corpora import corpus_create
 from corpora.services.ingestion import document_ingest
 from corpora.services.uploads import document_add
+from corpora.vocabulary import terms_present
 from research.contracts import Scope
 from research.models import ResearchRun, RunEvent
 from research.services import run_start
@@ -382,6 +383,8 @@ def test_search_and_research_never_reach_into_invisible_corpora(seed: int) -> No
             assert not document_chunk_counts(user=user, document_ids=[doc.pk],
                                              corpus_ids=[doc.corpus_id])  # fmt: skip
             assert not documents_titled(user=user, corpus_ids=[doc.corpus_id], names=[doc.title])
+            # Spelling is read from visible documents only: a correction cannot reveal a word.
+            assert not terms_present(user=user, corpus_ids=[doc.corpus_id], terms=[secret])
             checked += 1
         for doc in shown[:1]:  # the control: the same search finds what the user may see
             secret = world.markers[("d", doc.pk)][1]
@@ -397,6 +400,7 @@ def test_search_and_research_never_reach_into_invisible_corpora(seed: int) -> No
             assert counts == {doc.pk: Chunk.objects.filter(document=doc).count()}
             titled = documents_titled(user=user, corpus_ids=[doc.corpus_id], names=[doc.title])
             assert titled == {" ".join(doc.title.lower().split()): (doc.pk, doc.corpus_id)}
+            assert terms_present(user=user, corpus_ids=[doc.corpus_id], terms=[secret]) == {secret}
         for corpus in world.corpora_for(user, visible=False)[:2]:
             asked = client.get("/corpora/search/", {"q": "depot", "corpora": [corpus.pk]})
             assert asked.status_code == 404
