@@ -18,7 +18,7 @@ from corpora.selectors import (
     documents_titled,
     titles_naming,
 )
-from corpora.vocabulary import terms_present
+from corpora.vocabulary import terms_present, titles_near
 from research.agents import spelling
 from research.agents.router import RouteSignal
 from research.contracts import CorpusInfo, Dossier, Plan, Query, Scope, SectionStatus, Snippet
@@ -43,7 +43,9 @@ def respellings(run: Any, scope: Scope) -> list[tuple[str, str]]:
     """The goal's misspelled names and their spelling in the scope's documents."""
     ids = [c.id for c in corpora_info(run, scope)]
     return spelling.respellings(
-        scope.goal, lambda terms: terms_present(user=run.owner, corpus_ids=ids, terms=terms)
+        scope.goal,
+        lambda terms: terms_present(user=run.owner, corpus_ids=ids, terms=terms),
+        lambda name: titles_near(user=run.owner, corpus_ids=ids, name=name),
     )
 
 

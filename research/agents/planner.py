@@ -138,6 +138,23 @@ def _list_span(part: str) -> tuple[int, int, list[tuple[str, str]]] | None:
     return best
 
 
+_TWO = re.compile(r"\b(?:both|either|neither)\b", re.IGNORECASE)
+
+
+def _two_named(
+    part: str, span: tuple[int, int, list[tuple[str, str]]] | None
+) -> tuple[int, int, list[tuple[str, str]]] | None:
+    """ "Are Milk Lake, Taiwan and Larnaca Salt Lake both in Asia?": "both" asks of two, so of
+    three names the two a bare comma joins are one ("Milk Lake, Taiwan")."""
+    if not span or len(span[2]) != 3 or not _TWO.search(part):
+        return span
+    (first, label), (second, _), last = span[2]
+    if f"{label}, {second}" not in part[span[0] : span[1]]:
+        return span
+    joined = f"{first}, {second}"
+    return span[0], span[1], [(joined, f"{label}, {second}"), last]
+
+
 _RESPECTIVELY = re.compile(r"((?:[\w$%.-]+,\s+)*[\w$%.-]+,?\s+and\s+[\w$%.-]+),?\s+respectively\b")
 
 
@@ -262,7 +279,7 @@ def plan_goal(goal: str) -> Plan:
     """One sub-goal per part; enumerations become one per entity; comparisons keep both."""
     sub_goals: list[SubGoal] = []
     for part in split_parts(goal):
-        span = _list_span(part)
+        span = _two_named(part, _list_span(part))
         distinct, pair = _distinct_names(part), _shared_pair(part)
         # "has had more than 30 singles" counts; it compares nothing.
         is_compare = bool(_COMPARE.search(_COUNT_BOUND.sub(" ", part))) and not _EACH.search(part)

@@ -23,6 +23,7 @@ _LETTERS = "abcdefghijklmnopqrstuvwxyz"
 _WORD = re.compile(r"[^\W\d_]+")
 
 Present = Callable[[list[str]], set[str]]
+Near = Callable[[str], list[str]]  # titles spelled most like a name
 
 
 def edits(word: str) -> set[str]:
@@ -37,15 +38,15 @@ def edits(word: str) -> set[str]:
     return out
 
 
-def respellings(goal: str, present: Present) -> list[tuple[str, str]]:
+def respellings(goal: str, present: Present, near: Near) -> list[tuple[str, str]]:
     """(name as written, name as the sources spell it) for each multi-word name of `goal` that
     the sources lack but hold exactly one slip away. `present` returns which of the given
-    words or phrases occur in the sources."""
+    words or phrases occur in the sources; `near`, the titles spelled most like a name."""
     multi = [n for n in names(goal) if len(_WORD.findall(n)) >= 2]
     known = present(multi) if multi else set()
     out = []
     for name in (n for n in multi if n not in known):
-        spelled = _respelled(name, present)
+        spelled = _respelled(name, present, near)
         if spelled:
             out.append((name, spelled))
     return out
@@ -57,13 +58,13 @@ def respelled(goal: str, fixes: Iterable[tuple[str, str]]) -> str:
     return goal
 
 
-def _respelled(name: str, present: Present) -> str | None:
+def _respelled(name: str, present: Present, near: Near) -> str | None:
     spans = [m for m in _WORD.finditer(name) if m.group(0).lower() not in STOPWORDS]
     found = present(sorted({m.group(0).lower() for m in spans}))
     absent = [m for m in spans if m.group(0).lower() not in found]
-    # Every word known ("Mark E. Michell"): a slip into another word is not told from a name
-    # the sources lack, and probing each word's neighbours costs a search per neighbour.
-    if not absent or len(absent) > MAX_SLIPS or any(len(m.group(0)) < MIN_WORD for m in absent):
+    if not absent:  # a slip into another word ("Michell"): only a document's title tells
+        return _titled_slip(name, near(name))
+    if len(absent) > MAX_SLIPS or any(len(m.group(0)) < MIN_WORD for m in absent):
         return None
     near = {m.start(): edits(m.group(0)) for m in absent}
     held_words = present(sorted(set().union(*near.values())))
@@ -74,6 +75,25 @@ def _respelled(name: str, present: Present) -> str | None:
     }
     held = present(sorted(variants)) if variants else set()
     return held.pop() if len(held) == 1 else None
+
+
+def _titled_slip(name: str, titles: list[str]) -> str | None:
+    """The one title (before a qualifier in parentheses) that is `name` with one of its long
+    words one edit away: "Mark E. Mitchell" for "Mark E. Michell"."""
+    written = _WORD.findall(name)
+    found = set()
+    for title in titles:
+        head = title.split(" (")[0].strip()
+        spelled = _WORD.findall(head)
+        if len(spelled) != len(written):
+            continue
+        changed = [(a, b) for a, b in zip(written, spelled, strict=True) if a.lower() != b.lower()]
+        if len(changed) != 1:
+            continue
+        was, now = changed[0]
+        if len(was) >= MIN_WORD and now.lower() in edits(was):
+            found.add(head)
+    return found.pop() if len(found) == 1 else None
 
 
 def _apply(name: str, change: dict[int, str]) -> str:

@@ -32,7 +32,7 @@ from corpora.selectors import chunks_around, document_chunk_counts, documents_ti
 from corpora.services.corpora import corpus_create
 from corpora.services.ingestion import document_ingest
 from corpora.services.uploads import document_add
-from corpora.vocabulary import terms_present
+from corpora.vocabulary import terms_present, titles_near
 from research.contracts import Scope
 from research.models import ResearchRun, RunEvent
 from research.services import run_start
@@ -385,6 +385,7 @@ def test_search_and_research_never_reach_into_invisible_corpora(seed: int) -> No
             assert not documents_titled(user=user, corpus_ids=[doc.corpus_id], names=[doc.title])
             # Spelling is read from visible documents only: a correction cannot reveal a word.
             assert not terms_present(user=user, corpus_ids=[doc.corpus_id], terms=[secret])
+            assert not titles_near(user=user, corpus_ids=[doc.corpus_id], name=doc.title)
             checked += 1
         for doc in shown[:1]:  # the control: the same search finds what the user may see
             secret = world.markers[("d", doc.pk)][1]
@@ -401,6 +402,7 @@ def test_search_and_research_never_reach_into_invisible_corpora(seed: int) -> No
             titled = documents_titled(user=user, corpus_ids=[doc.corpus_id], names=[doc.title])
             assert titled == {" ".join(doc.title.lower().split()): (doc.pk, doc.corpus_id)}
             assert terms_present(user=user, corpus_ids=[doc.corpus_id], terms=[secret]) == {secret}
+            assert doc.title in titles_near(user=user, corpus_ids=[doc.corpus_id], name=doc.title)
         for corpus in world.corpora_for(user, visible=False)[:2]:
             asked = client.get("/corpora/search/", {"q": "depot", "corpora": [corpus.pk]})
             assert asked.status_code == 404

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from corpora.vocabulary import terms_present
+from corpora.vocabulary import terms_present, titles_near
 from research.contracts import Dossier, Scope
 from research.models import ResearchRun
 from research.services import run_execute, run_start
@@ -30,8 +30,12 @@ def test_words_and_phrases_are_present_only_as_written() -> None:
         "Mark E. Mitchell",
         "skarvik",
     }
+    assert titles_near(user=user, corpus_ids=[corpus.pk], name="Mark E. Michell") == [
+        "Mark E. Mitchell"
+    ]
     stranger = UserFactory()  # a private corpus spells nothing for anyone else
     assert terms_present(user=stranger, corpus_ids=[corpus.pk], terms=terms) == set()
+    assert titles_near(user=stranger, corpus_ids=[corpus.pk], name="Mark E. Michell") == []
 
 
 def test_a_goal_with_a_misspelled_name_is_answered_and_says_how_it_was_read() -> None:

@@ -228,3 +228,11 @@ def test_a_bridge_named_first_in_its_own_document_is_also_followed_from_the_othe
     a = judge(q, [band, case])
     assert a.verdict == Verdict.SUFFICIENT
     assert "lawsuits that resulted" in quoted(a) and "Finnish synthpop group" in quoted(a)
+
+
+def test_both_asks_of_two_so_a_comma_joined_place_is_one_name() -> None:
+    sg = plan_goal("Are Kelp Pond, Norland and Varde Salt Marsh both located in Europe?")
+    assert [s.compare for s in sg.sub_goals] == [["Kelp Pond, Norland", "Varde Salt Marsh"]]
+    # Without "both", three listed names stay three parts.
+    listed = plan_goal("Were Alpha Base, Bravo Base and Charlie Base built in 2001?")
+    assert [s.entity for s in listed.sub_goals] == ["Alpha Base", "Bravo Base", "Charlie Base"]
