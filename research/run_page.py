@@ -100,9 +100,8 @@ class RunPage:
     budget: dict[str, Any] = field(default_factory=dict)
     usage: dict[str, float] = field(default_factory=dict)
     gate: dict[str, Any] | None = None
-    read_as: list[dict[str, str]] = field(
-        default_factory=list
-    )  # misspelled names, as the sources spell them
+    # The goal's misspelled names and how the sources spell them ({"written", "read"}).
+    read_as: list[dict[str, str]] = field(default_factory=list)
     final: dict[str, Any] | None = None
     audit: list[AuditItem] = field(default_factory=list)
     _views: dict[int, dict[str, Any] | None] = field(default_factory=dict)

@@ -4,8 +4,9 @@
 Film Festival" does, one typing slip per word away. A name is re-read only when the sources
 hold exactly one such spelling of it: one or two of its words occur nowhere in the sources, and
 each is one edit (a letter dropped, added, changed or two swapped, the first letter kept) from a
-word that does. A name that is simply
-absent (an invented one, a null question's) has no such neighbour and stays as written.
+word that does. A slip into another word ("Mark E. Michell") is read only as the one document
+title one edit away. A name that is simply absent (an invented one, a null question's) has no
+such neighbour and stays as written.
 """
 
 from __future__ import annotations
@@ -66,9 +67,9 @@ def _respelled(name: str, present: Present, near: Near) -> str | None:
         return _titled_slip(name, near(name))
     if len(absent) > MAX_SLIPS or any(len(m.group(0)) < MIN_WORD for m in absent):
         return None
-    near = {m.start(): edits(m.group(0)) for m in absent}
-    held_words = present(sorted(set().union(*near.values())))
-    options = [sorted(near[m.start()] & held_words) for m in absent]
+    neighbours = {m.start(): edits(m.group(0)) for m in absent}
+    held_words = present(sorted(set().union(*neighbours.values())))
+    options = [sorted(neighbours[m.start()] & held_words) for m in absent]
     variants = {
         _apply(name, dict(zip((m.start() for m in absent), choice, strict=True)))
         for choice in islice(product(*options), MAX_VARIANTS)
