@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.postgres.search import TrigramSimilarity
 from django.db.models import CharField, Count, Exists, F, Func, OuterRef, Q, QuerySet, Value
 from django.db.models.functions import Lower, Trim
 
@@ -53,6 +54,25 @@ def documents_titled(
 
 def _lowered(names: list[str]) -> set[str]:
     return {" ".join(n.lower().split()) for n in names if n.strip()}
+
+
+NEAR_TITLE_SIMILARITY = 0.5
+
+
+def titles_near(
+    *, user: AbstractBaseUser | AnonymousUser, corpus_ids: list[int], name: str, limit: int = 5
+) -> list[str]:
+    """Titles of ready documents the user may read spelled most like `name` (trigram
+    similarity), best first: where a goal's misspelled name may be read."""
+    if not name.strip():
+        return []
+    near = (
+        _ready_titles(user, corpus_ids)
+        .annotate(sim=TrigramSimilarity("title", name))
+        .filter(sim__gte=NEAR_TITLE_SIMILARITY)
+        .order_by("-sim", "pk")
+    )
+    return list(dict.fromkeys(near.values_list("title", flat=True)[:limit]))
 
 
 def _ready_titles(user: AbstractBaseUser | AnonymousUser, corpus_ids: list[int]) -> QuerySet:

@@ -10,15 +10,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.contrib.postgres.search import TrigramSimilarity
 from django.db import connection
 
-from corpora.models import Document
 from corpora.search import ACCESS_CTES, user_sees_all
-from corpora.selectors import corpora_visible
 
 MAX_TERMS = 5000
-NEAR_TITLE_SIMILARITY = 0.5
 
 # The stemmed index narrows to candidate chunks; the unstemmed ('simple') match then requires
 # the words as written: "Mitchells" is not present because "Mitchell" is.
@@ -57,22 +53,3 @@ def terms_present(
     with connection.cursor() as cur:
         cur.execute(PRESENT_SQL, params)
         return {row[0] for row in cur.fetchall()}
-
-
-def titles_near(
-    *, user: AbstractBaseUser | AnonymousUser, corpus_ids: Sequence[int], name: str, limit: int = 5
-) -> list[str]:
-    """Titles of ready documents the user may read that are spelled most like `name`
-    (trigram similarity), best first."""
-    if not name.strip() or not user.is_authenticated or not corpus_ids:
-        return []
-    docs = Document.objects.filter(
-        corpus__in=corpora_visible(user=user).filter(pk__in=corpus_ids),
-        status=Document.Status.READY,
-    )
-    near = (
-        docs.annotate(sim=TrigramSimilarity("title", name))
-        .filter(sim__gte=NEAR_TITLE_SIMILARITY)
-        .order_by("-sim", "pk")
-    )
-    return list(dict.fromkeys(near.values_list("title", flat=True)[:limit]))

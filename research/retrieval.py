@@ -17,8 +17,9 @@ from corpora.selectors import (
     document_chunk_counts,
     documents_titled,
     titles_naming,
+    titles_near,
 )
-from corpora.vocabulary import terms_present, titles_near
+from corpora.vocabulary import terms_present
 from research.agents import spelling
 from research.agents.router import RouteSignal
 from research.contracts import CorpusInfo, Dossier, Plan, Query, Scope, SectionStatus, Snippet

@@ -28,11 +28,16 @@ from django.urls import URLPattern, URLResolver, get_resolver, path, resolve
 from django.urls.resolvers import RegexPattern, RoutePattern
 
 from corpora.models import Chunk, Corpus, Document
-from corpora.selectors import chunks_around, document_chunk_counts, documents_titled
+from corpora.selectors import (
+    chunks_around,
+    document_chunk_counts,
+    documents_titled,
+    titles_near,
+)
 from corpora.services.corpora import corpus_create
 from corpora.services.ingestion import document_ingest
 from corpora.services.uploads import document_add
-from corpora.vocabulary import terms_present, titles_near
+from corpora.vocabulary import terms_present
 from research.contracts import Scope
 from research.models import ResearchRun, RunEvent
 from research.services import run_start

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from corpora.vocabulary import terms_present, titles_near
+from corpora.selectors import titles_near
+from corpora.vocabulary import terms_present
 from research.contracts import Dossier, Scope
 from research.models import ResearchRun
 from research.services import run_execute, run_start
