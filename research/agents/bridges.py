@@ -43,6 +43,7 @@ from research.contracts import Snippet
 # Bridge candidates offered per assessment, best first; the loop searches two at a time,
 # those that some document of the corpus is titled by first. More only spent budget.
 MAX_BRIDGES = 3
+MAX_LINKS = 3  # the entity's other documents naming a bridge, tried as links
 
 
 def _as_name(name: str, lower_case: set[str], opening: bool, titles: set[str]) -> str | None:
@@ -90,7 +91,7 @@ def bridges(
             stems = _stems(sentence)
             relevance = sum(w for t, w in weights.items() if covers(t, stems))
             opening = sentence.lstrip("#|*-> \t")
-            anchors = _anchors(sentence, [t for t in weights if covers(t, stems)])
+            anchors = term_offsets(sentence, [t for t in weights if covers(t, stems)])
             candidates = [(p, n) for w in names(sentence) for p, n in _with_parts(w)]
             for part, found in _titled_names(sentence, titles) + candidates:
                 name = _as_name(found, lower_case, opening.startswith(found), titles)
@@ -142,7 +143,7 @@ def _with_parts(name: str) -> list[tuple[bool, str]]:
     return [(False, name)]
 
 
-def _anchors(sentence: str, terms: list[str]) -> list[int]:
+def term_offsets(sentence: str, terms: list[str]) -> list[int]:
     """Offsets of the sentence's words that state a question term: of several names in one
     sentence, the one that states a term itself ("Norrland Turbine Works" for the turbines'
     maker) or stands nearest one ("the former CEO of Viglen") is the likelier bridge."""
@@ -223,20 +224,27 @@ def followable(
     return [c for c, _ in sorted(zip(ordered, inside, strict=True), key=lambda p: p[1])]
 
 
-def links(name: str, sid: int, own: list[Snippet]) -> list[int]:
+def links(name: str, sid: int, own: list[Snippet], named: tuple[str, ...] = ()) -> list[int]:
     """Where to follow `name` from: its best-ranked snippet, and, when that lies in the name's
-    own document ("Aqua is a Danish group, best known for "Barbie Girl""), the first of the
-    entity's other documents naming it too, whose sentence may carry the rest of the question
-    ("lawsuits that resulted from the 1997 Aqua song")."""
+    own document ("Aqua is a Danish group, best known for "Barbie Girl""), the entity's other
+    documents naming it too (a few, best-ranked first), one of whose sentences may carry the
+    rest of the question ("lawsuits that resulted from the 1997 Aqua song"), where another
+    only names it in passing ("a song by Danish group Aqua"). Such a document speaks of the
+    asked entity only if it names what else the question `named` with it ("Wing Chun starred
+    Michelle Yeoh": the film, not the art a master "studied ... under Ip Man")."""
     first = next((s for s in own if s.id == sid), None)
     if first is None or not _titled(first, name):
         return [sid]
-    other = next(
-        (s.id for s in own if s.document_id != first.document_id and not _titled(s, name)
-         and mentions(s.text, name)),
-        None,
-    )  # fmt: skip
-    return [sid] if other is None else [sid, other]
+    others: dict[int, int] = {}
+    for s in own:
+        if (
+            s.document_id != first.document_id
+            and not _titled(s, name)
+            and mentions(s.text, name)
+            and all(mentions(s.text, n) for n in named)
+        ):
+            others.setdefault(s.document_id, s.id)
+    return [sid, *list(others.values())[:MAX_LINKS]]
 
 
 _SET_ASIDE = re.compile(r"\b(?:besides|other than|apart from|except|aside from)\b([^?]*)", re.I)
@@ -294,6 +302,10 @@ def via(
     entity_side = q.own_context.get(link.snippet.document_id, set())
     unlinked = [t for t in q.terms if not covers(t, link_stems)]
     rest = [t for t in unlinked if not covers(t, entity_side)]
+    if not rest and q.kind in ("name", "any") and heads(q.question) & set(unlinked):
+        # "Which American former swimmer was X's teammate": words the entity's own document
+        # also uses ("X is an American former swimmer") describe the answer, asked of it too.
+        rest = unlinked
     if not related or not (rest or q.event) or not linked:
         return None
     found = _answer_sentence(q, name, link, unlinked, linked)

@@ -14,10 +14,12 @@ from research.agents.answers import (
     ACCEPT,
     Found,
     _claim,
+    _fact_stems,
     _short,
     _stems,
     best_sentence,
     coverage,
+    covers,
     distinct,
     doc_context,
     split,
@@ -55,6 +57,7 @@ from research.agents.questions import (
     asks_plans,
     counted,
     heads,
+    is_demonym,
     naming,
     outcome_phrase,
     outcome_terms,
@@ -66,6 +69,7 @@ from research.agents.questions import (
 from research.agents.summaries import asks_summary, summary
 from research.agents.text import (
     content_terms,
+    mentions,
     names,
     qualifiers_of_others,
     query_words,
@@ -96,6 +100,15 @@ def _states_event(
 
 
 _MONTH_STEMS = frozenset(stem(m) for m in MONTHS)
+
+
+def _states_relation(found: Found, terms: list[str], question: str, soft: frozenset[str]) -> bool:
+    """Asked "which American swimmer was X's relay partner", a sentence stating only the kind
+    ("X is an American swimmer") describes one of that kind; it must state the relation too."""
+    kind = heads(question)
+    relation = [t for t in terms if t not in kind and t not in SOFT and t not in soft]
+    stated = _fact_stems(found.sentence)
+    return not relation or any(covers(t, stated) for t in relation)
 
 
 def assess_entity(
@@ -185,7 +198,12 @@ def assess_entity(
     direct = find(first, own, sentence_kind)
     if origin and not (direct and direct.score >= ACCEPT):
         direct = find(event_terms, own, sentence_kind, event=())
-    if direct and direct.score >= ACCEPT and _states_event(direct, event_terms, outcome, soft):
+    if (
+        direct
+        and direct.score >= ACCEPT
+        and _states_event(direct, event_terms, outcome, soft)
+        and (kind not in ("name", "any") or _states_relation(direct, terms, question, soft))
+    ):
         claims, unsupported = [_claim(direct)], []
         if kind == "any" and asks_summary(question):  # the passage on the topic, not a line
             claims = [_claim(f) for f in summary(direct, own, terms)]
@@ -216,14 +234,17 @@ def assess_entity(
         question, entity, kind, terms, soft, known, must, along, doc_context(own), event
     )
     tried = followable(candidates, snippets)
+    asked_with = tuple(k for k in known[1:] if k != entity and not is_demonym(k))
     routes = [
         r
         for n, sid, named in tried
-        for link in links(n, sid, own)
+        for link in links(n, sid, own, asked_with)
         if (r := via(reading, n, link, snippets, named=named))
     ]
     if routes:
-        route = max(routes, key=lambda r: r.score)
+        # A link in the entity's own document speaks for it before one in another's that
+        # names it ("studied Wing Chun under Ip Man" is the art, not the film "Wing Chun").
+        route = max(routes, key=lambda r: (mentions(r.claims[0].snippet.title, entity), r.score))
         return Assessment(
             sub_goal=sub_goal.key,
             verdict=Verdict.SUFFICIENT,

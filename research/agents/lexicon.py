@@ -30,6 +30,7 @@ _SYNONYMS = (
     "win won awarded",
     "join joined addition",
     "future ahead",
+    "feature featured featuring appear appeared appearance appearances",
     "plan plans planned intend intends intended aim aims",
     "improve improved improvement improvements enhance enhanced enhancement",
     # forms the light stemmer keeps apart

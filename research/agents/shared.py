@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from research.agents.answers import Found, citation, coverage
-from research.agents.bridges import repeated_lines
+from research.agents.bridges import repeated_lines, term_offsets
 from research.agents.lexicon import common_words
 from research.agents.passages import titled_definition
 from research.agents.questions import is_demonym
@@ -101,9 +101,10 @@ def shared_answer(
         return said + (1.0 if {stem(w) for w in words(name)} & kinds else 0.0)
 
     ranked = sorted(((score(n, sides), n) for n, sides in shared.items()), reverse=True)
-    if len(ranked) > 1 and ranked[0][0] <= ranked[1][0]:
+    tied = [n for s, n in ranked if s >= ranked[0][0]]
+    name = tied[0] if len(tied) == 1 else _nearest(tied, shared, terms)
+    if name is None:
         return []  # several shared names, none singled out by the question's words
-    name = ranked[0][1]
     quotes = [best(side) for side in shared[name]]
     together = f"{', '.join(entities[:-1])} and {entities[-1]}"
     on = "both" if len(entities) == 2 else "each of"
@@ -113,6 +114,32 @@ def shared_answer(
             citations=[citation(f) for f in quotes],
         )
     ]
+
+
+def _nearest(tied: list[str], shared: dict[str, list[list[Found]]], terms: list[str]) -> str | None:
+    """Of names whose sentences state the question's words alike ("written by lyricist Howard
+    Ashman and composer Alan Menken"), the one standing nearer those words on every side."""
+
+    def near(name: str, side: list[Found]) -> int:
+        return min(
+            (abs(at - a) for f in side if (at := _at(f.sentence, name)) >= 0
+             for a in term_offsets(f.sentence, terms)),
+            default=10**6,
+        )  # fmt: skip
+
+    gaps = {n: [near(n, side) for side in shared[n]] for n in tied}
+    return next(
+        (n for n in tied if all(
+            all(g < h for g, h in zip(gaps[n], gaps[o], strict=True)) for o in tied if o != n
+        )),
+        None,
+    )  # fmt: skip
+
+
+def _at(sentence: str, name: str) -> int:
+    """Where the sentence names `name`, in full or by its last word ("Ashman")."""
+    at = sentence.find(name)
+    return at if at >= 0 else sentence.find(name.split()[-1])
 
 
 def asks_kind(question: str) -> bool:

@@ -224,8 +224,11 @@ def test_a_bridge_named_first_in_its_own_document_is_also_followed_from_the_othe
                 "1996 single \"Glass Doll\". The group formed in 1990.")  # fmt: skip
     case = snip(2, "Toyco v. Nord Records", "Toyco v. Nord Records (2003) was a series of "
                 "lawsuits that resulted from the 1996 Kelpie song, \"Glass Doll\".")  # fmt: skip
+    # Ranked before the case, another document names the group and the single only in passing.
+    song = snip(3, "Paper Kite (song)", "\"Paper Kite\" is a song by Finnish synthpop group "
+                "Kelpie, their follow-up to \"Glass Doll\".")  # fmt: skip
     q = 'What Finnish synthpop group had a single called "Glass Doll" which resulted in a lawsuit in 2003?'
-    a = judge(q, [band, case])
+    a = judge(q, [band, song, case])
     assert a.verdict == Verdict.SUFFICIENT
     assert "lawsuits that resulted" in quoted(a) and "Finnish synthpop group" in quoted(a)
 
@@ -236,3 +239,33 @@ def test_both_asks_of_two_so_a_comma_joined_place_is_one_name() -> None:
     # Without "both", three listed names stay three parts.
     listed = plan_goal("Were Alpha Base, Bravo Base and Charlie Base built in 2001?")
     assert [s.entity for s in listed.sub_goals] == ["Alpha Base", "Bravo Base", "Charlie Base"]
+
+
+def test_a_show_that_featured_someone_is_one_they_appeared_on() -> None:
+    owl = snip(1, "Gully the Talking Owl", "Gully the Talking Owl is a puppet voiced by Tam "
+               "Brody. He appeared on \"Late Hours\" and on \"The Gully and Pip Show\".")  # fmt: skip
+    show = snip(2, "The Gully and Pip Show", "The Gully and Pip Show is a sitcom that premiered "
+                "in 2015. The series was created by Tam Brody and Lia Fenn.")  # fmt: skip
+    a = judge("Who created the show that featured Gully the Talking Owl?", [owl, show])
+    assert a.verdict == Verdict.SUFFICIENT and "created by Tam Brody and Lia Fenn" in quoted(a)
+
+
+def test_the_kind_asked_for_is_asked_of_the_bridge_though_the_entity_is_of_it_too() -> None:
+    mia = snip(1, "Mia Dorn", "Mia Dorn is an American competitive swimmer. She won bronze in "
+               "the relay with her partners Bea Lind and Ada Rook.")  # fmt: skip
+    bea = snip(2, "Bea Lind", "Bea Lind is a Canadian rower and coach.")
+    ada = snip(3, "Ada Rook", "Ada Rook is an American competitive swimmer from Ohio.")
+    a = judge("Which American competitive swimmer was a relay partner of Mia Dorn?",
+              [mia, bea, ada])  # fmt: skip
+    assert a.verdict == Verdict.SUFFICIENT
+    assert "Ada Rook is an American competitive swimmer" in quoted(a)
+    assert "Bea Lind is" not in quoted(a)
+
+
+def test_of_names_alike_in_the_words_the_one_standing_at_the_asked_relation_is_shared() -> None:
+    show = snip(1, "Tin Harbour (musical)", "Tin Harbour is a 1984 musical. Its book and lyrics "
+                "were written by Rosa Penn, its music by Otto Lamm.")  # fmt: skip
+    song = snip(2, "Lantern Waltz", "\"Lantern Waltz\" is a song written by lyricist Rosa "
+                "Penn and composer Otto Lamm for the 1990 film \"Night Ferry\".")  # fmt: skip
+    a = judge('Who wrote lyrics for both "Tin Harbour" and the song "Lantern Waltz"?', [show, song])
+    assert a.claims and a.claims[0].text.startswith("Rosa Penn is named in the passages on both")
