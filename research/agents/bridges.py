@@ -102,8 +102,11 @@ def bridges(
                 if mentions(entity, name) or normalize(entity) in normalize(name):
                     continue
                 at = sentence.find(name)
-                inside = any(at <= a < at + len(name) for a in anchors)  # "Turbine Works"
-                near = 0 if inside else min((abs(at - a) for a in anchors), default=len(sentence))
+                # A name stating a term itself ("Turbine Works"), not a synonym of it: "Sky
+                # Movies" is no nearer "a film based on what novel" than "The Golden Compass".
+                inside = _states_itself(name, list(weights))
+                outside = [a for a in anchors if not at <= a < at + len(name)]
+                near = 0 if inside else min((abs(at - a) for a in outside), default=len(sentence))
                 ranked.append((part, -relevance, order, near, at, name, snip.id))
     ranked.sort()
     seen: set[str] = set()
@@ -113,6 +116,16 @@ def bridges(
             seen.add(name.lower())
             out.append((name, sid))
     return out
+
+
+def _states_itself(name: str, terms: list[str]) -> bool:
+    """Does the name state a term in its own words ("Norrland Turbine Works" for turbines),
+    not through a synonym ("Sky Movies" is no film)?"""
+    stems = {stem(w) for w in words(name)}
+    return any(
+        t in stems or any(len(s) >= 5 and (s.startswith(t) or t.startswith(s)) for s in stems)
+        for t in terms
+    )
 
 
 def _titled_names(sentence: str, titles: set[str]) -> list[tuple[bool, str]]:

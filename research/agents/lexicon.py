@@ -30,6 +30,7 @@ _SYNONYMS = (
     "win won awarded",
     "join joined addition",
     "future ahead",
+    "movie movies film films",
     "feature featured featuring appear appeared appearance appearances",
     "plan plans planned intend intends intended aim aims",
     "improve improved improvement improvements enhance enhanced enhancement",
@@ -37,6 +38,7 @@ _SYNONYMS = (
     "born birth",
     "died death",
     "name named",
+    "star stars starred starring",
 )
 
 
@@ -62,6 +64,7 @@ _MEMBERS = (
     ("influence influencing factor factors", "attributed driven owing"),
     ("musician musicians", "singer songwriter bassist guitarist drummer pianist vocalist composer"),
     ("writer writers", "novelist poet playwright essayist screenwriter author"),
+    ("direction directional", "north south east west northern southern eastern western"),
 )
 MEMBER_WORDS: dict[str, tuple[str, ...]] = {
     stem(category): tuple(members.split())

@@ -182,6 +182,8 @@ def answer_type(question: str) -> str:
         return "name"
     if re.search(r"\b(where|(which|what) (city|town|country|place|state|region|nation))\b", q):
         return "name"
+    if re.search(r"\bin (?:which|what) (?:[a-z-]+ ){0,2}?(?:area|part|zone)\b", q):
+        return "name"  # "in what directional area of Argentina": a place, not a measure
     head = re.search(
         r"\b(?:what|which) (?:(?:is|was|are|were) )?(?:the )?([a-z -]+?) "
         r"(?:of|at|for|in|on|did|does|do|was|were|is|are|has|had)\b",

@@ -199,7 +199,8 @@ def _trim(text: str, start: int, end: int) -> tuple[int, int]:
 
 _UPPER = "A-ZÀ-ÖØ-ÞĀ-Ž"  # Latin Extended-A alternates cases; its lower ones rarely open a word
 _CAP = rf"(?:[{_UPPER}][\w'’&.-]*|[0-9][\w.-]*[A-Za-z][\w.-]*)"
-_CONNECT = r"(?:of|the|de|du|la|le|von|van|der|for|on|&|v\.|vs\.)"  # "Selle v. Gibb"
+# Lower-case words inside a name: "Selle v. Gibb", "Santiago del Estero Province".
+_CONNECT = r"(?:of|the|de|del|des|da|di|dos|das|du|la|le|von|van|der|for|on|&|v\.|vs\.)"
 # A name never runs on into the next sentence's opening word ("... Inc. Which company").
 _OPENER = r"(?:Which|What|Who|How|When|Where|Why|The|This|It)\b"
 # A quoted nickname inside a name: Benjamin "Bugsy" Siegel.
@@ -305,6 +306,14 @@ def _short_form(entity: str) -> str:
     return normalize(f"{parts[0]} {parts[-1]}")
 
 
+@lru_cache(maxsize=8192)
+def fold(text: str) -> str:
+    """Without accents: a name typed "Rio Hondo" is the "Río Hondo" of the sources."""
+    if text.isascii():
+        return text
+    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+
+
 def mentions(text: str, entity: str) -> bool:
     """Does `text` name `entity`? Exact (normalized) phrase, or most of its distinctive words.
     A name with a quoted nickname is also named without it, or by the nickname and surname."""
@@ -316,7 +325,7 @@ def mentions(text: str, entity: str) -> bool:
         return mentions(text, plain) or mentions(text, called)
     if not entity.strip():
         return False
-    text, entity = _INITIALS.sub(r"\1.", text), _INITIALS.sub(r"\1.", entity)
+    text, entity = _INITIALS.sub(r"\1.", fold(text)), _INITIALS.sub(r"\1.", fold(entity))
     if " " not in entity.strip() and entity[:1].isupper():
         # A one-word proper name ("Delta") is not the common word ("the river delta").
         return re.search(rf"(?<!\w){re.escape(entity.strip())}(?!\w)", text) is not None

@@ -33,6 +33,7 @@ _UNITS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\d\s?(?:km|m|cm|mm|ft|feet|metres|meters|miles)\b", 0, "length distance height depth"),
         (r"\babove (?:mean )?sea level\b|\ba\.s\.l\b", 1, "elevation altitude height"),
         (r"\d\s?(?:kg|tonnes?|tons?|lbs?)\b", 0, "weight mass"),
+        (rf"{_N}[\d,.]*(?:\s(?:thousand|million))?\s(?:inhabitants|residents)\b", 1, "population"),
         (_MONEY, 0, "price cost"),
         (
             rf"(?<![Ii]n )\b\d{{1,5}}\s(?:[A-Z][\w'’-]*\s){{1,3}}{_STREET}\b",

@@ -5,7 +5,7 @@ import pytest
 from research.agents.answers import _fact_stems
 from research.agents.bridges import bridges
 from research.agents.planner import plan_goal
-from research.agents.text import names, sentences, stem
+from research.agents.text import mentions, names, sentences, stem
 from research.contracts import Verdict
 from tests.unit.judging import judge, quoted, snip
 
@@ -269,3 +269,62 @@ def test_of_names_alike_in_the_words_the_one_standing_at_the_asked_relation_is_s
                 "Penn and composer Otto Lamm for the 1990 film \"Night Ferry\".")  # fmt: skip
     a = judge('Who wrote lyrics for both "Tin Harbour" and the song "Lantern Waltz"?', [show, song])
     assert a.claims and a.claims[0].text.startswith("Rosa Penn is named in the passages on both")
+
+
+def test_a_name_typed_without_its_accents_is_the_accented_one() -> None:
+    assert mentions("Río Seco Department is a department of Norvia.", "Rio Seco Department")
+    assert mentions("Ivo Pavić won the doubles.", "Ivo Pavic")
+    assert not mentions("Rio Grande is a river.", "Rio Seco Department")
+
+
+def test_a_lower_case_particle_joins_a_name() -> None:
+    assert names("It lies in Santa Rosa del Monte Province, near Vila da Serra.") == [
+        "Santa Rosa del Monte Province",
+        "Vila da Serra",
+    ]
+
+
+def test_in_what_area_asks_for_a_place_and_a_compass_point_states_the_direction() -> None:
+    dept = snip(1, "Río Seco Department", "Río Seco Department is a department of Norvia in "
+                "Alta Vista Province.")  # fmt: skip
+    province = snip(2, "Alta Vista Province", "Alta Vista is a province in the north of "
+                    "Norvia. Its capital is Puerto Alto.")  # fmt: skip
+    a = judge("In what directional area of Norvia would one find the Rio Seco Department?",
+              [dept, province])  # fmt: skip
+    assert a.verdict == Verdict.SUFFICIENT and "in the north of Norvia" in quoted(a)
+
+
+def test_a_movie_is_a_film_and_stars_is_starring() -> None:
+    person = snip(1, "Ada Vell", "Ada Vell (born 1950) is an American director. Her films "
+                  "include \"Salt Road\" (1980) and \"Tern Island\" (1993).")  # fmt: skip
+    other = snip(2, "Salt Road", "Salt Road is a 1980 comedy movie directed by Ada Vell. It stars "
+                 "Cy Dorn and Bo Reyes.")  # fmt: skip
+    film = snip(3, "Tern Island (film)", "Tern Island is a 1993 drama film directed by Ada Vell, "
+                "starring Bo Reyes and Dee Marr.")  # fmt: skip
+    a = judge("What movie was directed by Ada Vell and stars Dee Marr?", [person, other, film])
+    assert a.verdict == Verdict.SUFFICIENT
+    assert quoted(a).startswith("Tern Island is a 1993 drama film")
+
+
+def test_a_kind_word_inside_a_name_does_not_bring_the_name_nearer_the_question() -> None:
+    link = snip(1, "Cy Dorn", "His film roles include Tom in \"The Long Salt Road\", Bo Reyes in \"Tern "
+                "Island\", and Pip in the Sky Movies Kite prequel \"Neverfall\".")  # fmt: skip
+    question = "Cy Dorn plays Bo Reyes in a film based on what novel?"
+    found = [n for n, _ in bridges("Cy Dorn", question, [link],
+                                   ["play", "bo", "reyes", "film", "bas", "novel"], [link])]  # fmt: skip
+    assert found[0] == "Tern Island"
+
+
+def test_a_count_of_inhabitants_states_a_population() -> None:
+    assert stem("population") in _fact_stems("It is a city of about 265,000 inhabitants.")
+    assert stem("population") in _fact_stems("a town of 1.2 million residents")
+    assert stem("population") not in _fact_stems("The residents voted against it.")
+
+
+def test_a_name_stating_a_term_in_its_own_words_is_the_likelier_bridge() -> None:
+    link = snip(1, "Kelp Bank", "Its 124 turbines were shipped from Vasa Port and supplied by "
+                "Norrland Turbine Works.")  # fmt: skip
+    question = "In which city is the manufacturer of Kelp Bank's turbines headquartered?"
+    found = [n for n, _ in bridges("Kelp Bank", question, [link],
+                                   ["manufactur", "turbin", "headquart"], [link])]  # fmt: skip
+    assert found[0] == "Norrland Turbine Works"
