@@ -37,6 +37,7 @@ from research.agents.comparisons import article_titled, combine, compared_by, sh
 from research.agents.dates import MONTHS, YEAR, passive_event
 from research.agents.lexicon import members_of
 from research.agents.passages import (
+    antecedent,
     continuation,
     definition,
     linked_outcome,
@@ -302,6 +303,27 @@ def assess_offline(sub_goal: SubGoal, snippets: list[Snippet], searched: list[st
             "the only one the question's words single out.",
         )
     parts = [assess_entity(sub_goal, e, snippets, searched) for e in entities]
-    if len(parts) == 1:
-        return parts[0]
-    return combine(sub_goal, entities, parts, snippets)
+    verdict = parts[0] if len(parts) == 1 else combine(sub_goal, entities, parts, snippets)
+    return _with_antecedents(verdict, snippets)
+
+
+def _with_antecedents(verdict: Assessment, snippets: list[Snippet]) -> Assessment:
+    """A quote opening with "He" comes after the sentence of its paragraph that names him
+    ("Robert "Rob" Parissi is an American singer"): the reader sees whom it speaks of."""
+    by_id = {s.id: s for s in snippets}
+    quoted = {c.citations[0].quote for c in verdict.claims if c.citations}
+    claims = []
+    for claim in verdict.claims:
+        cited = claim.citations[0] if claim.citations else None
+        snip = by_id.get(cited.snippet_id) if cited else None
+        quoting = cited and " ".join(claim.text.split()).endswith(" ".join(cited.quote.split()))
+        named = antecedent(snip, cited.quote) if snip and cited and quoting else None
+        if named and (extra := _claim(named)).citations[0].quote not in quoted:
+            quoted.add(extra.citations[0].quote)
+            claims.append(extra)
+        claims.append(claim)
+    return (
+        verdict.model_copy(update={"claims": claims})
+        if len(claims) > len(verdict.claims)
+        else verdict
+    )

@@ -201,3 +201,19 @@ def named_in_answer(
         elif not own:
             to_read.append(name)
     return defined, to_read
+
+
+_PRONOUN_LED = re.compile(r"^(?:He|She|It|They|His|Her|Its|Their)\b")
+
+
+def antecedent(snippet: Snippet, quote: str) -> Found | None:
+    """The sentence that names whom a quote opening with "He" or "It" speaks of: the opening
+    sentence of the quote's paragraph, when the quote is not that sentence itself."""
+    at = snippet.text.find(quote)
+    if at < 0 or not _PRONOUN_LED.match(quote):
+        return None
+    opens = line_around(snippet.text, at)[0]
+    first = next(((s, e) for s, e in sentences(snippet.text) if s >= opens), None)
+    if first is None or first[0] >= at:
+        return None
+    return Found(snippet, first[0], first[1], 1.0)

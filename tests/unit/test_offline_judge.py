@@ -173,8 +173,9 @@ def test_a_route_may_take_a_second_step_through_a_named_institute() -> None:
     question = ("Who directs the institute that operates the station whose weather data are "
                 "used for Lind Glacier's mass-balance analysis?")  # fmt: skip
     a = judge(question, [glacier, station, institute])
-    assert a.verdict == Verdict.SUFFICIENT and len(a.claims) == 3
-    assert "Signe Holm" in quoted(a) and "Norland Polar Institute" in quoted(a)
+    assert a.verdict == Verdict.SUFFICIENT and "Signe Holm" in quoted(a)
+    # "It is operated by ..." is quoted after the sentence naming what "it" is.
+    assert "Brekka Station was founded in 1968. It is operated by the Norland" in quoted(a)
     b = judge(question, [glacier, station], searched=2)
     assert b.verdict == Verdict.INSUFFICIENT
     assert "Norland Polar Institute" in [f.entity for f in b.follow_ups]
@@ -430,3 +431,14 @@ def test_financial_indicators_are_read_through_the_figures_that_are_them() -> No
     a = judge("What were the key financial indicators of Arbor Foods Inc. in 2021 and their "
               "influencing factors?", [report])  # fmt: skip
     assert a.verdict == Verdict.SUFFICIENT and "recorded $20 million" in quoted(a)
+
+
+def test_a_quote_opening_with_he_comes_after_the_sentence_naming_him() -> None:
+    singer = snip(1, "Cy Dorn", 'Cyrus "Cy" Dorn is the lead singer of the band Tin Harbour. '
+                  "He also writes the comic book series Night Ferry.")  # fmt: skip
+    a = judge("Who writes the comic book series Night Ferry?", [singer])
+    assert a.verdict == Verdict.SUFFICIENT
+    texts = [c.text for c in a.claims]
+    assert (
+        texts[0].startswith('Cyrus "Cy" Dorn is the lead singer') and "He also writes" in texts[1]
+    )
