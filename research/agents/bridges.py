@@ -16,166 +16,18 @@ from research.agents.answers import (
     _fact_stems,
     _sentence_naming,
     _stems,
-    _weights,
     best_sentence,
     coverage,
     covers,
     doc_context,
 )
+from research.agents.bridge_names import bridges
 from research.agents.lexicon import common_words
-from research.agents.questions import SOFT, heads, is_demonym, type_ok
-from research.agents.text import (
-    NAME,
-    clean_name,
-    content_terms,
-    line_around,
-    lower_case_words,
-    mentions,
-    names,
-    normalize,
-    sentences,
-    stem,
-    title_head,
-    words,
-)
+from research.agents.questions import SOFT, heads, type_ok
+from research.agents.text import content_terms, mentions, title_head, words
 from research.contracts import Snippet
 
-# Bridge candidates offered per assessment, best first; the loop searches two at a time,
-# those that some document of the corpus is titled by first. More only spent budget.
-MAX_BRIDGES = 3
 MAX_LINKS = 3  # the entity's other documents naming a bridge, tried as links
-
-
-def _as_name(name: str, lower_case: set[str], opening: bool, titles: set[str]) -> str | None:
-    """The name as a bridge, or None for ordinary words capitalised by position.
-
-    A single capitalised word also written in lower case is an ordinary word, unless a
-    retrieved document is titled by it ("the steroid Nandrolone", "nandrolone decanoate"), and
-    so is one opening a sentence that the lexicon knows ("Progress was fastest"); a word
-    opening a multi-word name that way is dropped ("Every E5" -> "E5").
-    """
-    parts = name.split()
-    if opening and len(parts) > 1 and parts[0].lower() in lower_case:
-        parts = parts[1:]
-    if len(parts) > 1:
-        return " ".join(parts)
-    word = parts[0]
-    if re.fullmatch(r"[\d.,%s]+", word) or len(word) < 3:
-        return None
-    if any(ch.isdigit() for ch in word) or word.isupper():
-        return word
-    lowered = word.lower()
-    if lowered in titles:
-        return word
-    if lowered in lower_case or (opening and lowered in common_words()) or is_demonym(word):
-        return None
-    return word
-
-
-def bridges(
-    entity: str, question: str, link_snips: list[Snippet], terms: list[str], pool: list[Snippet]
-) -> list[tuple[str, int]]:
-    """Names in the entity's snippets that the question does not name: (name, snippet id)."""
-    asked = [n.lower() for n in names(question)] + [entity.lower()]
-    lower_case = set().union(*(lower_case_words(s.text) for s in pool))
-    weights = _weights(terms)
-    ranked: list[tuple[bool, float, int, int, int, str, int]] = []
-    headers = repeated_lines(pool)
-    titles = {title_head(s.title) for s in pool}
-    for snip in link_snips:
-        for order, (start, end) in enumerate(sentences(snip.text)):
-            sentence = snip.text[start:end]
-            line_start, line_end = line_around(snip.text, start)
-            if snip.text[line_start:line_end].strip() in headers:
-                continue
-            stems = _stems(sentence)
-            relevance = sum(w for t, w in weights.items() if covers(t, stems))
-            opening = sentence.lstrip("#|*-> \t")
-            anchors = term_offsets(sentence, [t for t in weights if covers(t, stems)])
-            candidates = [(p, n) for w in names(sentence) for p, n in _with_parts(w)]
-            for part, found in _titled_names(sentence, titles) + candidates:
-                name = _as_name(found, lower_case, opening.startswith(found), titles)
-                if not name or name.lower() in asked:
-                    continue
-                # The entity again ("Kenan & Kel sitcom"), not a title sharing one of its
-                # words ("19 Kids and Counting" beside "Counting On").
-                if mentions(entity, name) or normalize(entity) in normalize(name):
-                    continue
-                at = sentence.find(name)
-                # A name stating a term itself ("Turbine Works"), not a synonym of it: "Sky
-                # Movies" is no nearer "a film based on what novel" than "The Golden Compass".
-                inside = _states_itself(name, list(weights))
-                outside = [a for a in anchors if not at <= a < at + len(name)]
-                near = 0 if inside else min((abs(at - a) for a in outside), default=len(sentence))
-                ranked.append((part, -relevance, order, near, at, name, snip.id))
-    ranked.sort()
-    seen: set[str] = set()
-    out = []
-    for *_, name, sid in ranked:
-        if name.lower() not in seen:
-            seen.add(name.lower())
-            out.append((name, sid))
-    return out
-
-
-def _states_itself(name: str, terms: list[str]) -> bool:
-    """Does the name state a term in its own words ("Norrland Turbine Works" for turbines),
-    not through a synonym ("Sky Movies" is no film)?"""
-    stems = {stem(w) for w in words(name)}
-    return any(
-        t in stems or any(len(s) >= 5 and (s.startswith(t) or t.startswith(s)) for s in stems)
-        for t in terms
-    )
-
-
-def _titled_names(sentence: str, titles: set[str]) -> list[tuple[bool, str]]:
-    """Names a retrieved document is titled by, as written, though `names` would split them
-    ("King's College London") or they follow a role ("Congressman J. C. Watts")."""
-    out = []
-    for match in NAME.finditer(sentence):
-        parts = match.group(0).split()
-        for i in range(len(parts) - 1):
-            name = clean_name(" ".join(parts[i:]))
-            if name.lower() in titles and " " in name:
-                out.append((False, name))
-                break
-    return out
-
-
-def _with_parts(name: str) -> list[tuple[bool, str]]:
-    """A name joined by "of (the)" may be one ("University of the Arts") or two ("Dzūkija
-    Alytus of the Lithuanian Basketball League"), and one led by an adjective may be the
-    name after it ("Republican Joe Heck"): the whole, and the parts ranked after every whole
-    name (True)."""
-    parts = re.split(r"\s+of\s+(?:the\s+)?", name)
-    if len(parts) == 2 and all(p[:1].isupper() for p in parts):
-        return [(False, name), *((True, p) for p in parts)]
-    lead, _, rest = name.partition(" ")
-    if is_demonym(lead) and " " in rest:
-        return [(False, name), (True, rest)]
-    return [(False, name)]
-
-
-def term_offsets(sentence: str, terms: list[str]) -> list[int]:
-    """Offsets of the sentence's words that state a question term: of several names in one
-    sentence, the one that states a term itself ("Norrland Turbine Works" for the turbines'
-    maker) or stands nearest one ("the former CEO of Viglen") is the likelier bridge."""
-    return [
-        m.start()
-        for m in re.finditer(r"[^\W_][\w'’-]*", sentence)
-        if any(covers(t, {stem(m.group().lower())}) for t in terms)
-    ]
-
-
-def repeated_lines(pool: list[Snippet]) -> set[str]:
-    """Lines found verbatim in three or more documents: headers and footers ("Source: ..."),
-    whose names lead nowhere."""
-    seen: dict[str, set[int]] = {}
-    for snip in pool:
-        for line in snip.text.split("\n"):
-            if line.strip():
-                seen.setdefault(line.strip(), set()).add(snip.document_id)
-    return {line for line, docs in seen.items() if len(docs) >= 3}
 
 
 @dataclass(frozen=True)

@@ -24,15 +24,8 @@ from research.agents.answers import (
     doc_context,
     split,
 )
-from research.agents.bridges import (
-    MAX_BRIDGES,
-    Reading,
-    bridges,
-    followable,
-    links,
-    next_hops,
-    via,
-)
+from research.agents.bridge_names import MAX_BRIDGES, bridges
+from research.agents.bridges import Reading, followable, links, next_hops, via
 from research.agents.comparisons import article_titled, combine, compared_by, shared_claims
 from research.agents.dates import MONTHS, YEAR, passive_event
 from research.agents.lexicon import members_of

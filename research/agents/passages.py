@@ -16,6 +16,7 @@ from research.agents.answers import (
     distinct,
     intended,
 )
+from research.agents.bridge_names import bridges
 from research.agents.dates import YEAR, months
 from research.agents.text import line_around, mentions, sentences
 from research.contracts import Snippet
@@ -189,8 +190,6 @@ def named_in_answer(
     nearest the asked relation, the defining sentence of their own document where retrieved
     ("Waring & Gillow is a noted firm of English furniture manufacturers"), and the names
     whose document is still to be read."""
-    from research.agents.bridges import bridges
-
     line = answer.snippet.model_copy(update={"text": answer.sentence})
     defined, to_read = [], []
     for name, _ in bridges(entity, question, [line], terms, snippets)[:2]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from research.agents.answers import Found, citation, coverage
-from research.agents.bridges import repeated_lines, term_offsets
+from research.agents.bridge_names import repeated_lines, term_offsets
 from research.agents.lexicon import common_words
 from research.agents.passages import titled_definition
 from research.agents.questions import is_demonym

@@ -3,7 +3,7 @@
 import pytest
 
 from research.agents.answers import _fact_stems
-from research.agents.bridges import bridges
+from research.agents.bridge_names import bridges
 from research.agents.planner import plan_goal
 from research.agents.text import mentions, names, sentences, stem
 from research.contracts import Verdict
