@@ -309,14 +309,11 @@ def _with_antecedents(verdict: Assessment, snippets: list[Snippet]) -> Assessmen
     for claim in verdict.claims:
         cited = claim.citations[0] if claim.citations else None
         snip = by_id.get(cited.snippet_id) if cited else None
-        quoting = cited and " ".join(claim.text.split()).endswith(" ".join(cited.quote.split()))
-        named = antecedent(snip, cited.quote) if snip and cited and quoting else None
-        if named and (extra := _claim(named)).citations[0].quote not in quoted:
-            quoted.add(extra.citations[0].quote)
-            claims.append(extra)
+        # a quote the claim states as it is, not a conclusion the judge wrote from it
+        if snip and cited and " ".join(claim.text.split()).endswith(" ".join(cited.quote.split())):
+            named = antecedent(snip, cited.quote)
+            if named and (extra := _claim(named)).citations[0].quote not in quoted:
+                quoted.add(extra.citations[0].quote)
+                claims.append(extra)
         claims.append(claim)
-    return (
-        verdict.model_copy(update={"claims": claims})
-        if len(claims) > len(verdict.claims)
-        else verdict
-    )
+    return verdict.model_copy(update={"claims": claims})
