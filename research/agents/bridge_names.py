@@ -62,9 +62,10 @@ def bridges(
     asked = [n.lower() for n in names(question)] + [entity.lower()]
     lower_case = set().union(*(lower_case_words(s.text) for s in pool))
     weights = _weights(terms)
-    ranked: list[tuple[bool, float, int, int, int, str, int]] = []
+    ranked: list[tuple[bool, bool, float, int, int, int, str, int]] = []
     headers = repeated_lines(pool)
     titles = {title_head(s.title) for s in pool}
+    bare_titles = {_bare(t) for t in titles}
     for snip in link_snips:
         for order, (start, end) in enumerate(sentences(snip.text)):
             sentence = snip.text[start:end]
@@ -78,7 +79,12 @@ def bridges(
             candidates = [(p, n) for w in names(sentence) for p, n in _with_parts(w)]
             for part, found in _titled_names(sentence, titles) + candidates:
                 name = _as_name(found, lower_case, opening.startswith(found), titles)
-                if not name or name.lower() in asked:
+                # A name the question gives is a bridge only when it has its own document:
+                # "X met at Ye Olde Cheshire Cheese, listed as what type of house?"
+                if not name:
+                    continue
+                given = name.lower() in asked
+                if given and (name.lower() == entity.lower() or _bare(name) not in bare_titles):
                     continue
                 # The entity again ("Kenan & Kel sitcom"), not a title sharing one of its
                 # words ("19 Kids and Counting" beside "Counting On").
@@ -90,7 +96,7 @@ def bridges(
                 inside = _states_itself(name, list(weights))
                 outside = [a for a in anchors if not at <= a < at + len(name)]
                 near = 0 if inside else min((abs(at - a) for a in outside), default=len(sentence))
-                ranked.append((part, -relevance, order, near, at, name, snip.id))
+                ranked.append((not given, part, -relevance, order, near, at, name, snip.id))
     ranked.sort()
     seen: set[str] = set()
     out = []
@@ -99,6 +105,11 @@ def bridges(
             seen.add(name.lower())
             out.append((name, sid))
     return out
+
+
+def _bare(name: str) -> str:
+    """A name without its leading article, lower-cased: "The Brass Anchor" -> "brass anchor"."""
+    return re.sub(r"^(?:the|a|an)\s+", "", name.lower())
 
 
 def _states_itself(name: str, terms: list[str]) -> bool:
@@ -137,6 +148,38 @@ def _with_parts(name: str) -> list[tuple[bool, str]]:
     if is_demonym(lead) and " " in rest:
         return [(False, name), (True, rest)]
     return [(False, name)]
+
+
+# Between two names of a list: a comma or "and", after a note in parentheses ("Mily Balakirev
+# (the leader), César Cui").
+_LISTED = re.compile(r"\s*(?:\([^()]{0,40}\))?\s*(?:,\s*(?:and\s+)?|and\s+)")
+
+
+def enumeration(sentence: str, name: str) -> list[str]:
+    """The names listed with `name` in the sentence ("starring Tom Hanks, Bruce Dern, Carrie
+    Fisher and Rick Ducommun"), in order, when there are three or more; else none. Asked which
+    of them is of some kind, one search naming them all finds those with their own documents."""
+    found = [(m.start(), m.end(), clean_name(m.group(0))) for m in NAME.finditer(sentence)]
+    run: list[str] = []
+    for i, (start, _, raw) in enumerate(found):
+        joined = i > 0 and bool(_LISTED.fullmatch(sentence[found[i - 1][1] : start]))
+        if not joined:
+            if name in run:
+                break
+            run = []
+        run.append(raw)
+    return run if len(run) >= 3 and name in run else []
+
+
+def listed(candidates: list[tuple[str, int]], snippets: list[Snippet]) -> list[str]:
+    """The list the first of the best-ranked bridges that stands in one is listed in."""
+    by_id = {s.id: s for s in snippets}
+    for name, sid in candidates[:MAX_BRIDGES]:
+        text = by_id[sid].text
+        for start, end in sentences(text):
+            if mentions(text[start:end], name) and (run := enumeration(text[start:end], name)):
+                return run
+    return []
 
 
 def term_offsets(sentence: str, terms: list[str]) -> list[int]:

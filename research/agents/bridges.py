@@ -112,7 +112,11 @@ def links(name: str, sid: int, own: list[Snippet], named: tuple[str, ...] = ()) 
     return [sid, *list(others.values())[:MAX_LINKS]]
 
 
-_SET_ASIDE = re.compile(r"\b(?:besides|other than|apart from|except|aside from)\b([^?]*)", re.I)
+# What the question sets aside: "besides the Force India driver", not "besides being a
+# composer", which adds to what the answer is.
+_SET_ASIDE = re.compile(
+    r"\b(?:besides|other than|apart from|except|aside from)\b(?!\s+\w+ing\b)([^?]*)", re.I
+)
 
 
 def _set_aside(question: str, found: Found) -> bool:
@@ -179,6 +183,7 @@ def via(
         and (not rest or _states_rest(found, rest, linked, q.soft))
         and not _sibling(q, name, related, found)
         and not _set_aside(q.question, found)
+        and _states_property(q, found)
         and (not named or mentions(found.sentence, name))
     ):
         return _route(q, (name,), (link, found))
@@ -193,6 +198,26 @@ def via(
         if further:
             return _route(q, (name, *further.path), (link, *further.claims))
     return None
+
+
+# "What is the inspirational source behind the name of this album ...": the property asked.
+_PROPERTY = re.compile(
+    r"^\s*(?i:what|which)\s+(?:is|was|are|were)\s+the\s+((?:[a-z-]+\s+){0,2}?[a-z-]+)\s+"
+    r"(?:of|behind|for|in|on|at|from|to|that|which)\b"
+)
+
+
+def _states_property(q: Reading, found: Found) -> bool:
+    """Asked for a property of a thing the question describes at length ("the inspirational
+    source behind the name of this studio album by Queen released by EMI Records"), the bridge's
+    sentence must state the property, not only the description ("Queen II is the second studio
+    album by Queen, released by EMI Records")."""
+    asked = _PROPERTY.match(q.question)
+    if q.kind != "any" or not asked:
+        return True
+    wanted = [t for t in content_terms(asked.group(1)) if t in q.terms]
+    stated = _fact_stems(found.sentence)
+    return not wanted or any(covers(t, stated) for t in wanted)
 
 
 def _speaks_of_entity(link: Found, entity: str, snippets: list[Snippet]) -> bool:

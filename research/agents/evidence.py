@@ -24,7 +24,7 @@ from research.agents.answers import (
     doc_context,
     split,
 )
-from research.agents.bridge_names import MAX_BRIDGES, bridges
+from research.agents.bridge_names import MAX_BRIDGES, bridges, listed
 from research.agents.bridges import Reading, followable, links, next_hops, via
 from research.agents.comparisons import article_titled, combine, compared_by, shared_claims
 from research.agents.dates import MONTHS, YEAR, passive_event
@@ -260,6 +260,11 @@ def assess_entity(
     named = members_of(terms)  # "senior management changes": ask for the CFO, the CEO
     if named and (text := f"{entity} {' '.join(named)}").lower() not in searched_norm:
         follow_ups.append(FollowUp(text=text, entity=entity))
+    if run := listed(candidates, snippets):  # "which star of X was Canadian": all at once
+        sid = next(i for n, i in candidates if n in run)
+        text = f"{' '.join(run)} {_query_words(question, exclude, _stems(' '.join(run)))}"
+        if text.strip().lower() not in searched_norm:
+            follow_ups.append(FollowUp(text=text.strip(), entity=run[0], suggested_by=sid))
     hops = candidates[:MAX_BRIDGES] + next_hops(reading, candidates, snippets)
     for name, sid in hops:
         link_stems = _stems(next(s for s in snippets if s.id == sid).text)
@@ -297,7 +302,47 @@ def assess_offline(sub_goal: SubGoal, snippets: list[Snippet], searched: list[st
         )
     parts = [assess_entity(sub_goal, e, snippets, searched) for e in entities]
     verdict = parts[0] if len(parts) == 1 else combine(sub_goal, entities, parts, snippets)
+    if verdict.verdict != Verdict.SUFFICIENT and len(entities) == 1:
+        by_id = {s.id: s for s in snippets}
+        for other in _titled_instead(sub_goal, snippets):
+            alt = assess_entity(sub_goal, other, snippets, searched)
+            cited = [by_id[c.snippet_id] for claim in alt.claims for c in claim.citations]
+            # Read through to a further document, not back to the planned subject's own: a
+            # sentence of the other's that merely names the asked thing ("passes near the
+            # Landsman Kill") says nothing of it.
+            if (
+                alt.verdict == Verdict.SUFFICIENT
+                and len({s.document_id for s in cited}) > 1
+                and not any(_same_name(s.title, sub_goal.entity) for s in cited)
+            ):
+                verdict = alt
+                break
     return _with_antecedents(verdict, snippets)
+
+
+def _titled_instead(sub_goal: SubGoal, snippets: list[Snippet]) -> list[str]:
+    """Other subjects the question gives by a retrieved document's whole title: "On the
+    Knocking at the Gate in Macbeth is an essay by what essayist best known for "Confessions of
+    an English Opium-Eater"?" is asked of the essay's document, "Which movie directed by James
+    Gunn portrayed Ego the Living Planet?" of Ego's, which names the film."""
+    question = without_source(sub_goal.text)
+    entity = sub_goal.entity.lower()
+    titles = dict.fromkeys(s.title.split(" (")[0].strip() for s in snippets)
+    return [
+        t
+        for t in titles
+        if len(words(t)) > 1
+        and mentions(question, t)
+        and entity not in t.lower()
+        and t.lower() not in entity
+    ]
+
+
+def _same_name(title: str, entity: str) -> bool:
+    """Does a document's title name the entity, in full or in part ("Muammar Gaddafi" for
+    "Muammar Mohammed Abu Minyar Gaddafi")?"""
+    named, own = set(words(title.split(" (")[0])), set(words(entity))
+    return bool(named) and bool(own) and (named <= own or own <= named)
 
 
 def _with_antecedents(verdict: Assessment, snippets: list[Snippet]) -> Assessment:

@@ -1,0 +1,125 @@
+"""Bridges the question names or lists: a list of names searched at once, a named place
+followed to its own document, a question asked of the document whose title it gives."""
+
+import pytest
+
+from research.agents.bridge_names import enumeration
+from research.contracts import Verdict
+from tests.unit.judging import judge, quoted, snip
+
+pytestmark = pytest.mark.unit
+
+FILM = (
+    "Harbour Lights is a 1987 comedy film directed by Ivo Lask starring Dana Quill, Tomas "
+    "Brenn, Ada Morrow (in her debut), Karl Osterby and Wendy Marsh."
+)
+
+
+def test_a_list_is_the_names_joined_by_commas_and_and_not_the_name_before_it() -> None:
+    assert enumeration(FILM, "Tomas Brenn") == [
+        "Dana Quill", "Tomas Brenn", "Ada Morrow", "Karl Osterby", "Wendy Marsh",
+    ]  # fmt: skip
+    assert enumeration(FILM, "Ivo Lask") == []  # directed by, not starring
+    assert enumeration("It starred Dana Quill and Tomas Brenn.", "Dana Quill") == []  # two
+
+
+def test_which_of_a_list_is_of_a_kind_searches_the_whole_list_at_once() -> None:
+    film = snip(1, "Harbour Lights", FILM)
+    a = judge("Which star of Harbour Lights was Canadian?", [film])
+    assert a.verdict == Verdict.INSUFFICIENT
+    listed = [f.text for f in a.follow_ups if "Wendy Marsh" in f.text]
+    assert listed and all(n in listed[0] for n in ("Dana Quill", "Karl Osterby", "canadian"))
+    star = snip(2, "Karl Osterby", "Karl Osterby (born 1950) is a Canadian actor and comedian.")
+    found = judge("Which star of Harbour Lights was Canadian?", [film, star], searched=2)
+    assert found.verdict == Verdict.SUFFICIENT and "is a Canadian actor" in quoted(found)
+
+
+def test_besides_being_something_adds_to_the_answer_and_sets_nothing_aside() -> None:
+    group = snip(1, "The Norrow Quartet", "The Norrow Quartet was a group of composers whose "
+                 "members were Ivo Lask, Pavel Orn and Mikhail Dov.")  # fmt: skip
+    member = snip(2, "Mikhail Dov", "Mikhail Dov (1833-1887) was a Russian composer, as well "
+                  "as a doctor and chemist.")  # fmt: skip
+    a = judge("Which member of the Norrow Quartet was a chemist besides being a composer?",
+              [group, member])  # fmt: skip
+    assert a.verdict == Verdict.SUFFICIENT and "doctor and chemist" in quoted(a)
+
+
+def test_a_place_the_question_names_is_followed_to_its_own_document() -> None:
+    club = snip(1, "Quill Society", "The Quill Society was a group of London poets founded in "
+                "1890. They met at the pub 'The Brass Anchor' in Fleet Street.")  # fmt: skip
+    pub = snip(2, "The Brass Anchor", "The Brass Anchor is a Grade II listed public house at "
+               "14 Fleet Street, London.")  # fmt: skip
+    a = judge("The Quill Society met at The Brass Anchor listed as what type of house?",
+              [club, pub])  # fmt: skip
+    assert a.verdict == Verdict.SUFFICIENT and "listed public house" in quoted(a)
+
+
+def test_a_question_is_asked_of_the_document_whose_whole_title_it_gives() -> None:
+    essay = snip(1, "On the Ringing at the Door in Hamlet", '"On the Ringing at the Door in '
+                 'Hamlet" is an essay in Shakespearean criticism by the English author Aldous '
+                 "Verne, first published in 1823.")  # fmt: skip
+    author = snip(2, "Aldous Verne", 'Aldous Verne (1785-1859) was an English essayist, best '
+                  'known for his "Letters of a Lisbon Sailor" (1821).')  # fmt: skip
+    question = (
+        "On the Ringing at the Door in Hamlet is an essay by what English essayist best known "
+        'for "Letters of a Lisbon Sailor"?'
+    )
+    a = judge(question, [essay, author])
+    assert a.verdict == Verdict.SUFFICIENT
+    assert "by the English author Aldous Verne" in quoted(a) and "best known" in quoted(a)
+
+
+def test_a_question_is_asked_of_another_subject_it_names_when_the_first_leads_nowhere() -> None:
+    director = snip(1, "Ivo Lask", "Ivo Lask is an American director known for comedies.")
+    witch = snip(2, "Orla the Sea Witch", "Orla the Sea Witch is a fictional character in "
+                 'Nordic comics. Orla is portrayed by Dana Quill in "Tidefall Vol. 2".')  # fmt: skip
+    film = snip(3, "Tidefall Vol. 2", "Tidefall Vol. 2 is a 2017 fantasy film written and "
+                "directed by Ivo Lask.")  # fmt: skip
+    a = judge("Which movie directed by Ivo Lask portrayed the character Orla the Sea Witch?",
+              [director, witch, film])  # fmt: skip
+    assert a.verdict == Verdict.SUFFICIENT
+    assert "portrayed by Dana Quill" in quoted(a) and "directed by Ivo Lask" in quoted(a)
+
+
+def test_a_property_asked_of_a_described_thing_must_be_stated_not_the_description() -> None:
+    box = snip(1, "The Vault Tapes", 'The Vault Tapes is a box set by Brass Anchor comprising '
+               'their studio albums "Low Tide" and "Night Harbour".')  # fmt: skip
+    album = snip(2, "Low Tide", '"Low Tide" is the second studio album by the English rock band '
+                 "Brass Anchor, released in 1974 by Orbit Records.")  # fmt: skip
+    question = (
+        "What is the inspirational source behind the name of this studio album by the English "
+        "rock band Brass Anchor released by Orbit Records that was included in The Vault Tapes?"
+    )
+    assert judge(question, [box, album]).verdict != Verdict.SUFFICIENT
+    named = snip(3, "Night Harbour", '"Night Harbour" is a studio album by the English rock band '
+                 "Brass Anchor, released by Orbit Records; its name's inspirational source is "
+                 "the painting Night Harbour by Ada Morrow.")  # fmt: skip
+    a = judge(question, [box, album, named])
+    assert a.verdict == Verdict.SUFFICIENT and "the painting Night Harbour" in quoted(a)
+
+
+def test_another_subject_answers_only_by_reading_through_to_a_further_document() -> None:
+    road = snip(1, "Norland State Route 308", "Norland State Route 308 is a state highway in "
+                "Dutch County. The highway passes near the fairgrounds and the Quill Brook.")  # fmt: skip
+    a = judge("What is the Quill Brook near Norland State Route 308?", [road])
+    assert a.verdict != Verdict.SUFFICIENT
+
+
+def test_another_is_no_fact_to_find() -> None:
+    person = snip(1, "Ivo Lask", "Ivo Lask (born 1937) is a politician in Norland. He was "
+                  "educated at Ardmore School, then at the University of Keld and at Kestrel "
+                  "College.")  # fmt: skip
+    college = snip(2, "Kestrel College", "Kestrel College is a public university in Norland. "
+                   "Kestrel was established in 1829 by King Olaf IV and the Duke of Varn.")  # fmt: skip
+    a = judge("Ivo Lask was educated at the University of Keld and another university "
+              "established by what monarch?", [person, college])  # fmt: skip
+    assert a.verdict == Verdict.SUFFICIENT and "by King Olaf IV" in quoted(a)
+
+
+def test_another_subject_does_not_answer_by_leading_back_to_the_asked_one() -> None:
+    war = snip(1, "Danish Civil War", "The Danish Civil War was fought in 2011 between rebel "
+               "forces and the government of Ivo Lask.")  # fmt: skip
+    person = snip(2, "Ivo Lask", "Ivo Marten Lask (1942 - 2011), commonly known as Colonel "
+                  "Lask, was a Danish politician.")  # fmt: skip
+    a = judge("What was Ivo Marten Lask's title during the Danish Civil War?", [war, person])
+    assert a.verdict != Verdict.SUFFICIENT
