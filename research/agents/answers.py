@@ -328,8 +328,10 @@ def distinct(found: list[Found]) -> list[Found]:
 
 
 def _sentence_naming(snippet: Snippet, name: str) -> Found:
+    """The first sentence naming `name`, not a heading ("# Spy Hunter"), which states nothing."""
     for start, end in sentences(snippet.text):
-        if mentions(snippet.text[start:end], name):
+        line = snippet.text[start:end]
+        if mentions(line, name) and not line.startswith("#"):
             return Found(snippet, start, end, 1.0)
     return Found(snippet, 0, min(len(snippet.text), QUOTE_MAX), 1.0)
 

@@ -35,11 +35,12 @@ def _as_name(name: str, lower_case: set[str], opening: bool, titles: set[str]) -
     A single capitalised word also written in lower case is an ordinary word, unless a
     retrieved document is titled by it ("the steroid Nandrolone", "nandrolone decanoate"), and
     so is one opening a sentence that the lexicon knows ("Progress was fastest"); a word
-    opening a multi-word name that way is dropped ("Every E5" -> "E5").
+    opening a multi-word name that way is dropped ("Every E5" -> "E5") unless the whole name
+    titles a retrieved document ("Spy Hunter", though "spy" is written in lower case).
     """
     parts = name.split()
-    if opening and len(parts) > 1 and parts[0].lower() in lower_case:
-        parts = parts[1:]
+    if opening and len(parts) > 1 and parts[0].lower() in lower_case and name.lower() not in titles:
+        parts = parts[1:]  # but "Spy Hunter is a game ...", a retrieved document's title, stays
     if len(parts) > 1:
         return " ".join(parts)
     word = parts[0]

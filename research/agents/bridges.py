@@ -175,7 +175,14 @@ def via(
         # "Which American former swimmer was X's teammate": words the entity's own document
         # also uses ("X is an American former swimmer") describe the answer, asked of it too.
         rest = unlinked
-    if not related or not (rest or q.event) or not linked:
+    if not related or not (rest or q.event):
+        return None
+    if not linked and not depth and _titled(link.snippet, name):
+        # The link lies in the bridge's own document ("Spy Hunter is a game developed by Bally
+        # Midway"): another that names it may state the rest ("Highway Pursuit is a remake of
+        # Spy Hunter created by Adam Dawes"), in that sentence.
+        linked, named = _naming(name, link, q, snippets), True
+    if not linked:
         return None
     found = _answer_sentence(q, name, link, unlinked, linked)
     if (
@@ -218,6 +225,12 @@ def _states_property(q: Reading, found: Found) -> bool:
     wanted = [t for t in content_terms(asked.group(1)) if t in q.terms]
     stated = _fact_stems(found.sentence)
     return not wanted or any(covers(t, stated) for t in wanted)
+
+
+def _naming(name: str, link: Found, q: Reading, snippets: list[Snippet]) -> list[Snippet]:
+    """Documents other than the link's and the entity's own that name the bridge."""
+    skip = {link.snippet.document_id, *q.own_context}
+    return [s for s in snippets if s.document_id not in skip and mentions(s.text, name)]
 
 
 def _speaks_of_entity(link: Found, entity: str, snippets: list[Snippet]) -> bool:

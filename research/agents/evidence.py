@@ -324,18 +324,18 @@ def _titled_instead(sub_goal: SubGoal, snippets: list[Snippet]) -> list[str]:
     """Other subjects the question gives by a retrieved document's whole title: "On the
     Knocking at the Gate in Macbeth is an essay by what essayist best known for "Confessions of
     an English Opium-Eater"?" is asked of the essay's document, "Which movie directed by James
-    Gunn portrayed Ego the Living Planet?" of Ego's, which names the film."""
+    Gunn portrayed Ego the Living Planet?" of Ego's, which names the film; then those it gives
+    by a part of one ("Schapira" of "Esther Schapira")."""
     question = without_source(sub_goal.text)
     entity = sub_goal.entity.lower()
     titles = dict.fromkeys(s.title.split(" (")[0].strip() for s in snippets)
-    return [
-        t
-        for t in titles
-        if len(words(t)) > 1
-        and mentions(question, t)
-        and entity not in t.lower()
-        and t.lower() not in entity
+    whole = [t for t in titles if len(words(t)) > 1 and mentions(question, t)]
+    named = [
+        n
+        for n in names(question)
+        if not is_demonym(n) and any(mentions(t, n) for t in titles) and n not in whole
     ]
+    return [n for n in whole + named if entity not in n.lower() and n.lower() not in entity]
 
 
 def _same_name(title: str, entity: str) -> bool:

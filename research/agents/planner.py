@@ -32,7 +32,7 @@ _CITE = re.compile(
 _COMPARE = re.compile(
     r"\b(compare|comparison|versus|vs\.?|which (?:one|of)|which\b.*\bor\b|both|same|"
     r"more|less|larger|smaller|higher|lower|older|younger|earlier|later|first|taller|longer|"
-    r"bigger|greater|fewer)\b",
+    r"bigger|greater|fewer|each other|one another)\b",
     re.IGNORECASE,
 )
 _COUNT_BOUND = re.compile(
@@ -42,7 +42,8 @@ _MONTH = "(?:" + "|".join(m.capitalize() for m in MONTHS) + ")"
 # Months and spans of them ("June-August") are capitalised but never what a part is about.
 _CALENDAR = re.compile(rf"{_MONTH}(?:\s*[-–]\s*{_MONTH})?(?:\s+\d{{4}})?")
 _CHOICE = re.compile(r"\s*(?:which|who|what)\b", re.IGNORECASE)
-_EACH = re.compile(r"\b(each|every|respectively|for all|individually)\b", re.IGNORECASE)
+# "each" asks the same of every name; "each other" relates them, a comparison of the two.
+_EACH = re.compile(r"\b(each(?!\s+other)|every|respectively|for all|individually)\b", re.IGNORECASE)
 
 
 def clean_goal(goal: str) -> str:

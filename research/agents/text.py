@@ -10,14 +10,14 @@ from functools import lru_cache
 from research.agents.dates import MONTHS
 
 STOPWORDS = frozenset(
-    """a about above after again against all also am an and any are as at be because been
-    before being below between both but by can could did do does doing down during each few for
-    from further had has have having he her here hers herself him himself his how i if in into
-    is it its itself just me more most my myself no nor not now of off on once only or other another
+    """a about above after again against all also am an and any are as at be because been before
+    being below between both but by can could did do does doing down during each few for from
+    further had has have having he her here hers herself him himself his how i if in into is it
+    its itself just me more most my myself no nor not now of off on once only or other another
     our ours out over own same she should so some such than that the their theirs them then
     there these they this those through to too under until up very was we were what when where
-    which while who whom why will with would you your yours per via whose yes de la le du von
-    van der den""".split()
+    which while who whom why will with within would you your yours per via whose yes de la le
+    du von van der den""".split()
 )
 # Words that frame a question rather than name the asked fact.
 QUESTION_WORDS = frozenset(

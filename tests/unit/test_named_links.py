@@ -1,9 +1,11 @@
 """Bridges the question names or lists: a list of names searched at once, a named place
-followed to its own document, a question asked of the document whose title it gives."""
+followed to its own document, a question asked of the document whose title it gives, a bridge
+read where another document names it, names compared "with each other"."""
 
 import pytest
 
 from research.agents.bridge_names import enumeration
+from research.agents.planner import plan_goal
 from research.contracts import Verdict
 from tests.unit.judging import judge, quoted, snip
 
@@ -123,3 +125,35 @@ def test_another_subject_does_not_answer_by_leading_back_to_the_asked_one() -> N
                   "Lask, was a Danish politician.")  # fmt: skip
     a = judge("What was Ivo Marten Lask's title during the Danish Civil War?", [war, person])
     assert a.verdict != Verdict.SUFFICIENT
+
+
+def test_another_subject_may_be_given_by_a_part_of_its_title() -> None:
+    author = snip(1, "Ada Varn", 'Varn is co-author of "The Case of Ivo Lask", and producer of '
+                  "two documentaries.")  # fmt: skip
+    officer = snip(2, "Ivo Lask", 'Ivo Lask (8 April 1912 - 2001) was a Danish "Wachkorps" '
+                   "(WK) officer who worked as an assistant to the governor.")  # fmt: skip
+    a = judge('When was the Danish "Wachkorps" (WK) officer born based on whose life Varn '
+              "co-authored a book?", [author, officer])  # fmt: skip
+    assert a.verdict == Verdict.SUFFICIENT
+    assert "co-author" in quoted(a) and "8 April 1912" in quoted(a)
+
+
+def test_a_bridge_without_its_own_document_is_read_where_another_names_it() -> None:
+    game = snip(1, "Road Raider", "# Road Raider\n\nRoad Raider is an overhead view, vehicular "
+                "combat game developed by Kestrel Games and released in arcades in 1983.")  # fmt: skip
+    remake = snip(2, "Night Pursuit", "# Night Pursuit\n\nNight Pursuit is a computer game "
+                  "remake of Road Raider created by Ada Morrow, initially released in 2003.")  # fmt: skip
+    code = snip(3, "Highway code", "A highway code sets the rules of the road for drivers.")
+    a = judge("Who created the 2003 remake of the 1983 overhead view, vehicular combat game "
+              "developed by Kestrel Games?", [game, remake, code])  # fmt: skip
+    assert a.verdict == Verdict.SUFFICIENT and "created by Ada Morrow" in quoted(a)
+    assert "# Road Raider" not in quoted(a)  # a heading states nothing
+    # "road" written in lower case elsewhere does not cut "Road Raider", a retrieved title
+
+
+def test_names_related_to_each_other_are_one_comparison_not_one_part_each() -> None:
+    plan = plan_goal("Norland politicians Ada Morrow and Ivo Lask were born within a year of "
+                     "each other beginning in which year?")  # fmt: skip
+    assert len(plan.sub_goals) == 1 and plan.sub_goals[0].compare == ["Ada Morrow", "Ivo Lask"]
+    each = plan_goal("When were Ada Morrow and Ivo Lask each born?")
+    assert [sg.entity for sg in each.sub_goals] == ["Ada Morrow", "Ivo Lask"]
