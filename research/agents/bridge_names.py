@@ -125,7 +125,8 @@ def _states_itself(name: str, terms: list[str]) -> bool:
 
 def _titled_names(sentence: str, titles: set[str]) -> list[tuple[bool, str]]:
     """Names a retrieved document is titled by, as written, though `names` would split them
-    ("King's College London") or they follow a role ("Congressman J. C. Watts")."""
+    ("King's College London"), they follow a role ("Congressman J. C. Watts") or go on in
+    lower case ("the Northeast megalopolis")."""
     out = []
     for match in NAME.finditer(sentence):
         parts = match.group(0).split()
@@ -134,6 +135,13 @@ def _titled_names(sentence: str, titles: set[str]) -> list[tuple[bool, str]]:
             if name.lower() in titles and " " in name:
                 out.append((False, name))
                 break
+    lowered = sentence.lower()
+    for title in titles:
+        at = lowered.find(title) if " " in title else -1
+        if at >= 0 and sentence[at].isupper() and mentions(sentence, title):
+            name = sentence[at : at + len(title)]
+            if all((False, name) != o for o in out):
+                out.append((False, name))
     return out
 
 
@@ -158,18 +166,31 @@ _LISTED = re.compile(r"\s*(?:\([^()]{0,40}\))?\s*(?:,\s*(?:and\s+)?|and\s+)")
 
 def enumeration(sentence: str, name: str) -> list[str]:
     """The names listed with `name` in the sentence ("starring Tom Hanks, Bruce Dern, Carrie
-    Fisher and Rick Ducommun"), in order, when there are three or more; else none. Asked which
-    of them is of some kind, one search naming them all finds those with their own documents."""
-    found = [(m.start(), m.end(), clean_name(m.group(0))) for m in NAME.finditer(sentence)]
-    run: list[str] = []
-    for i, (start, _, raw) in enumerate(found):
-        joined = i > 0 and bool(_LISTED.fullmatch(sentence[found[i - 1][1] : start]))
-        if not joined:
-            if name in run:
-                break
-            run = []
-        run.append(raw)
-    return run if len(run) >= 3 and name in run else []
+    Fisher and Rick Ducommun", or titles in quotes: "including "Quartet", "Chef", "Salmon
+    Fishing in the Yemen""), in order, when there are three or more; else none. Asked which of
+    them is of some kind, one search naming them all finds those with their own documents."""
+    quoted = [(m.start(), m.end(), m.group(1).strip(" ,")) for m in _QUOTED.finditer(sentence)]
+    for found, gap in ((quoted, _QUOTE_GAP), (_names_at(sentence), _LISTED)):
+        run: list[str] = []
+        for i, (start, _, raw) in enumerate(found):
+            joined = i > 0 and bool(gap.fullmatch(sentence[found[i - 1][1] : start]))
+            if not joined:
+                if name in run:
+                    break
+                run = []
+            if raw:
+                run.append(raw)
+        if len(run) >= 3 and name in run:
+            return run
+    return []
+
+
+_QUOTED = re.compile(r"[\"“]([^\"“”]{0,80})[\"”]")
+_QUOTE_GAP = re.compile(r"\s*,?\s*(?:and\s+)?")  # "Jane Eyre," "In the Loop"
+
+
+def _names_at(sentence: str) -> list[tuple[int, int, str]]:
+    return [(m.start(), m.end(), clean_name(m.group(0))) for m in NAME.finditer(sentence)]
 
 
 def listed(candidates: list[tuple[str, int]], snippets: list[Snippet]) -> list[str]:

@@ -23,6 +23,10 @@ def test_a_list_is_the_names_joined_by_commas_and_and_not_the_name_before_it() -
     ]  # fmt: skip
     assert enumeration(FILM, "Ivo Lask") == []  # directed by, not starring
     assert enumeration("It starred Dana Quill and Tomas Brenn.", "Dana Quill") == []  # two
+    films = 'It produced "Low Tide", "Quartet in the Rain", "Jane," "Night Harbour" and others.'
+    assert enumeration(films, "Quartet in the Rain") == [
+        "Low Tide", "Quartet in the Rain", "Jane", "Night Harbour",
+    ]  # fmt: skip
 
 
 def test_which_of_a_list_is_of_a_kind_searches_the_whole_list_at_once() -> None:
@@ -157,3 +161,20 @@ def test_names_related_to_each_other_are_one_comparison_not_one_part_each() -> N
     assert len(plan.sub_goals) == 1 and plan.sub_goals[0].compare == ["Ada Morrow", "Ivo Lask"]
     each = plan_goal("When were Ada Morrow and Ivo Lask each born?")
     assert [sg.entity for sg in each.sub_goals] == ["Ada Morrow", "Ivo Lask"]
+
+
+def test_a_title_going_on_in_lower_case_is_a_bridge() -> None:
+    city = snip(1, "Ardmore, North Vale", "Ardmore is the largest city in the state of North "
+                "Vale. Ardmore is near the northern end of the Kestrel corridor.")  # fmt: skip
+    state = snip(2, "North Vale", "North Vale is a state in the east. Its capital is Tull.")
+    region = snip(3, "Kestrel corridor", "The Kestrel corridor is the most urbanized region of "
+                  "the east. It includes the major cities of Bram, Tull and Vess.")  # fmt: skip
+    question = (
+        "Ardmore, North Vale is a part of the Kestrel corridor which included what other major "
+        "cities?"
+    )
+    assert plan_goal(question).sub_goals[0].entity == "North Vale"
+    a = judge(question, [city, state, region])
+    assert a.verdict == Verdict.SUFFICIENT
+    assert "near the northern end of the Kestrel corridor" in quoted(a)
+    assert "major cities of Bram, Tull and Vess" in quoted(a)
