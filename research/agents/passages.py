@@ -18,7 +18,7 @@ from research.agents.answers import (
 )
 from research.agents.bridge_names import bridges
 from research.agents.dates import YEAR, months
-from research.agents.text import line_around, mentions, sentences
+from research.agents.text import line_around, mentions, names, sentences
 from research.contracts import Snippet
 
 _GOES_ON = re.compile(
@@ -192,7 +192,9 @@ def named_in_answer(
     whose document is still to be read."""
     line = answer.snippet.model_copy(update={"text": answer.sentence})
     defined, to_read = [], []
-    for name, _ in bridges(entity, question, [line], terms, snippets)[:2]:
+    given = {n.lower() for n in names(question)}  # the question's own names need no reading
+    found = [n for n, _ in bridges(entity, question, [line], terms, snippets)]
+    for name in [n for n in found if n.lower() not in given][:2]:
         own = [s for s in snippets if _head(s.title) == " ".join(name.lower().split())]
         found = definition(name, own) if own else None
         if found and found.sentence != answer.sentence and found not in defined:

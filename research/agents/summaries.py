@@ -3,8 +3,9 @@ passage that treats the topic, not the one sentence that best repeats the questi
 
 The best sentence's paragraph is quoted whole. The paragraphs around it, in the retrieved chunks
 of its document within REACH of its own, give their opening sentence when it keeps to the
-topic (it states a question term), and every sentence dated to the asked year (or, when the
-best paragraph sets that year, to a month of no other year): a lead-sentence extract, the
+topic (it states a question term), with the next sentence when it goes on from it ("These
+plans include ..."), and every sentence dated to the asked year (or, when the best paragraph
+sets that year, to a month of no other year): a lead-sentence extract, the
 usual baseline of extractive summarisation. Past the cap, the paragraphs after the best
 sentence's win over those before it, and a best sentence that opens its paragraph ("In 2018,
 X underwent several significant events ...") is read on from twice as far; one that sums up
@@ -31,6 +32,9 @@ _ASKS = re.compile(
     r"|outline (?:the|its|their|how|what|which))\b",
     re.IGNORECASE,
 )
+
+
+_GOES_ON = re.compile(r"(?:These|This|Such|Those|They)\b")
 
 
 def asks_summary(question: str) -> bool:
@@ -78,6 +82,7 @@ def summary(first: Found, own: list[Snippet], terms: list[str]) -> list[Found]:
     own_paragraph: list[Found] = []
     nearby: list[tuple[bool, Found]] = []
     led: set[int] = set()
+    quoted_lead: int | None = None  # the paragraph whose lead was just quoted
     for number, snip, start, end, opens in spans:
         found = Found(snip, start, end, first.score)
         if number == home:
@@ -87,8 +92,11 @@ def summary(first: Found, own: list[Snippet], terms: list[str]) -> list[Found]:
         lead = opens and number not in led
         led.add(number)
         on_topic = any(covers(t, _stems(sentence)) for t in topic)
-        if (lead and on_topic) or _dated(sentence, years, in_year):
+        # "... has outlined improvement plans." is spelled out by "These plans include ...".
+        goes_on = quoted_lead == number and bool(_GOES_ON.match(sentence))
+        if (lead and on_topic) or goes_on or _dated(sentence, years, in_year):
             nearby.append(((number < home) != back, found))
+        quoted_lead = number if lead and on_topic else None
     nearby.sort(key=lambda n: n[0])
     kept = distinct(own_paragraph)[:PARAGRAPH_MAX]
     kept += distinct(kept + [f for _, f in nearby])[len(kept) :][: SUMMARY_MAX - len(kept)]

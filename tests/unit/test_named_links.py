@@ -178,3 +178,16 @@ def test_a_title_going_on_in_lower_case_is_a_bridge() -> None:
     assert a.verdict == Verdict.SUFFICIENT
     assert "near the northern end of the Kestrel corridor" in quoted(a)
     assert "major cities of Bram, Tull and Vess" in quoted(a)
+
+
+def test_names_the_question_gives_are_not_read_as_what_the_answer_names() -> None:
+    director = snip(1, "Ivo Lask", 'Ivo Lask is a Norland director. He directed the movie '
+                    '"Harbour Lights" (1993), starring Dana Quill and Tomas Brenn.')  # fmt: skip
+    film = snip(2, "Harbour Lights", "Harbour Lights is a 1993 Norland comedy film.")
+    quill = snip(3, "Dana Quill", "Dana Quill is a Norland actress.")
+    brenn = snip(4, "Tomas Brenn", "Tomas Brenn is a Norland actor.")
+    a = judge("What movie was directed by Ivo Lask and stars Dana Quill and Tomas Brenn?",
+              [director, film, quill, brenn])  # fmt: skip
+    assert a.verdict == Verdict.SUFFICIENT
+    assert "Harbour Lights is a 1993 Norland comedy film." in quoted(a)
+    assert "Norland actress" not in quoted(a)

@@ -134,3 +134,16 @@ def test_a_recap_is_no_anchor_beside_an_equal_fact_and_looks_back_when_it_is_one
     said = quotes(b)
     assert b.verdict == Verdict.SUFFICIENT and len(said) == SUMMARY_MAX
     assert set(before) <= set(said) and "In 2022, Norrvik Ferries refitted ferry 20." not in said
+
+
+def test_a_leading_sentence_brings_the_next_one_that_spells_it_out() -> None:
+    ahead = chunk(6, "at the shareholders' meeting.\n"
+                     "Looking ahead, Norrvik Ferries has outlined governance improvement plans. "
+                     "These plans include a training scheme for the board. "
+                     "The company also runs two ferries to Vaasa.")  # fmt: skip
+    a = judge("Summarize the changes in the governance of Norrvik Ferries in 2022.",
+              [*SECTION, ahead])  # fmt: skip
+    said = quotes(a)
+    assert "Looking ahead, Norrvik Ferries has outlined governance improvement plans." in said
+    assert "These plans include a training scheme for the board." in said
+    assert not any(q.startswith("The company also") for q in said)
