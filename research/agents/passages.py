@@ -193,8 +193,8 @@ def named_in_answer(
     line = answer.snippet.model_copy(update={"text": answer.sentence})
     defined, to_read = [], []
     given = {n.lower() for n in names(question)}  # the question's own names need no reading
-    found = [n for n, _ in bridges(entity, question, [line], terms, snippets)]
-    for name in [n for n in found if n.lower() not in given][:2]:
+    named = [n for n, _ in bridges(entity, question, [line], terms, snippets)]
+    for name in [n for n in named if n.lower() not in given][:2]:
         own = [s for s in snippets if _head(s.title) == " ".join(name.lower().split())]
         found = definition(name, own) if own else None
         if found and found.sentence != answer.sentence and found not in defined:

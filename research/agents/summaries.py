@@ -34,7 +34,9 @@ _ASKS = re.compile(
 )
 
 
-_GOES_ON = re.compile(r"(?:These|This|Such|Those|They)\b")
+# A sentence that spells out the one before it by pointing back: "These plans include ...".
+# Narrower than passages' continuation ("The company ..." may start another matter here).
+_SPELLS_OUT = re.compile(r"(?:These|This|Such|Those|They)\b")
 
 
 def asks_summary(question: str) -> bool:
@@ -93,7 +95,7 @@ def summary(first: Found, own: list[Snippet], terms: list[str]) -> list[Found]:
         led.add(number)
         on_topic = any(covers(t, _stems(sentence)) for t in topic)
         # "... has outlined improvement plans." is spelled out by "These plans include ...".
-        goes_on = quoted_lead == number and bool(_GOES_ON.match(sentence))
+        goes_on = quoted_lead == number and bool(_SPELLS_OUT.match(sentence))
         if (lead and on_topic) or goes_on or _dated(sentence, years, in_year):
             nearby.append(((number < home) != back, found))
         quoted_lead = number if lead and on_topic else None
