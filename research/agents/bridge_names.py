@@ -140,7 +140,7 @@ def _titled_names(sentence: str, titles: set[str]) -> list[tuple[bool, str]]:
         at = lowered.find(title) if " " in title else -1
         if at >= 0 and sentence[at].isupper() and mentions(sentence, title):
             name = sentence[at : at + len(title)]
-            if all((False, name) != o for o in out):
+            if (False, name) not in out:
                 out.append((False, name))
     return out
 
