@@ -14,6 +14,7 @@ from dataclasses import dataclass
 import pymupdf
 
 from corpora import demo_texts as t
+from corpora import demo_texts_climate as climate
 from corpora.demo_texts import OCR_PHRASE, PAGE3_SENTENCE
 
 __all__ = [
@@ -209,17 +210,17 @@ DEMO_CORPORA: tuple[DemoCorpus, ...] = (
                 "saltmarsh-coast-sea-level-review.pdf",
                 "Sea-Level Rise Along the Saltmarsh Coast",
                 datetime.date(2024, 11, 5),
-                PageSpec(t.SEA_P1),
-                PageSpec(t.SEA_P2),
-                PageSpec(t.SEA_P3),
+                PageSpec(climate.SEA_P1),
+                PageSpec(climate.SEA_P2),
+                PageSpec(climate.SEA_P3),
             ),
             _doc(
                 "varden-urban-heat-study.pdf",
                 "Urban Heat Islands in Varden",
                 datetime.date(2025, 1, 22),
-                PageSpec(t.HEAT_P1),
-                PageSpec(t.HEAT_P2),
-                PageSpec(t.HEAT_P3),
+                PageSpec(climate.HEAT_P1),
+                PageSpec(climate.HEAT_P2),
+                PageSpec(climate.HEAT_P3),
             ),
         ),
     ),
