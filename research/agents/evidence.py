@@ -44,7 +44,6 @@ from research.agents.questions import (
     ORIGIN_VERBS,
     SOFT,
     along_the_way,
-    alternatives,
     answer_nouns,
     answer_type,
     asks_definition,
@@ -55,8 +54,6 @@ from research.agents.questions import (
     naming,
     outcome_phrase,
     outcome_terms,
-    restated,
-    second_conjuncts,
     source_words,
     without_source,
 )
@@ -71,6 +68,7 @@ from research.agents.text import (
     stem,
     words,
 )
+from research.agents.unasked import alternatives, restated, second_conjuncts
 from research.contracts import Assessment, FollowUp, Snippet, SubGoal, Verdict
 
 

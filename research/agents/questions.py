@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from research.agents.dates import DECADE, YEAR, months
-from research.agents.text import QUESTION_WORDS, STOPWORDS, mentions, names, stem, words
+from research.agents.text import STOPWORDS, mentions, names, stem, words
 from research.agents.units import NUMBER, NUMBER_WORDS, implied_stems
 
 _SOURCE = re.compile(
@@ -286,86 +286,6 @@ def new_names(sentence: str, known: tuple[str, ...]) -> list[str]:
         for n in names(sentence)
         if not any(mentions(k, n) or mentions(n, k) for k in known if k) and not is_demonym(n)
     ]
-
-
-def alternatives(question: str, entity: str = "") -> frozenset[str]:
-    """Words a source may phrase otherwise: 'or' pairs ("installed or consented"), the verb
-    of "did <entity> pay" (the report says "paid") and the participle of "declared by
-    <entity>", so none is required verbatim."""
-    found = re.findall(r"\b([a-z][a-z-]+) or ([a-z][a-z-]+)\b", question)
-    soft = {stem(w) for pair in found for w in pair} | answer_nouns(question)
-    if entity:
-        verb = re.search(
-            rf"\b(?:did|does|do)\s+(?:the\s+)?{re.escape(entity)}\S*\s+([a-z]+)", question
-        )
-        if verb:
-            soft.add(stem(verb.group(1)))
-    # "the dividends declared by X": a participle after its noun (not "was declared by")
-    # restates how the noun belongs to X, which a report may say otherwise ("distributed").
-    for before, participle in re.findall(r"\b(\w+)\s+([a-z]+(?:ed|en))\s+by\b", question):
-        if before.lower() not in _AUXILIARIES:
-            soft.add(stem(participle))
-    # "Between two scientists A and B, who is older", "Of the retired tennis players A and
-    # B, which ...": the kind of both, not a fact.
-    kind = re.match(r"\s*(?i:between|of|among)\s+(?:the\s+)?((?:[a-z-]+\s+){1,4})[A-Z]", question)
-    named_two = kind and re.search(r"\b(?:and|or)\b", question[kind.end() :])
-    if named_two and not set(words(kind.group(1))) & set(QUESTION_WORDS):
-        soft |= {stem(w) for w in words(kind.group(1))}
-    return frozenset(soft | _apposition(question, entity) | _described(question))
-
-
-def _apposition(question: str, entity: str) -> set[str]:
-    """ "Tim Hecker, the Canadian electronic music maker": a description that tells the asker
-    which entity is meant, not what is asked."""
-    if not entity:
-        return set()
-    match = re.search(rf"{re.escape(entity)},\s+(?:the|a|an)\s+([^,?]+)", question)
-    return {stem(w) for w in words(match.group(1))} if match else set()
-
-
-_DESCRIBED = re.compile(
-    r"\b(?:[Tt]he|[Aa]n?)\s+((?:[A-Z][a-z]+\s+)?(?:[a-z][a-z-]*\s+){1,5})(?=[\"“]?[A-Z])"
-)
-
-
-def _described(question: str) -> set[str]:
-    """ "The English actor Kris Marshall", "the highly rated comedy-drama series "Death in
-    Paradise"": words set before a name to say which one is meant, not what is asked (a
-    phrase with a preposition, "the quarterback of the Vikings", relates rather than
-    describes)."""
-    out: set[str] = set()
-    for match in _DESCRIBED.finditer(question):
-        lead, *rest = match.group(1).split()
-        ws = rest if lead[:1].isupper() else [lead, *rest]
-        if lead[:1].isupper() and not is_demonym(lead):
-            continue
-        if any(w in STOPWORDS or w in QUESTION_WORDS for w in ws):
-            continue
-        out |= {stem(w) for w in words(" ".join([lead, *rest]))}
-    return out
-
-
-_AUXILIARIES = frozenset("is are was were be been being get gets got".split())
-
-_COMPARE_THEN_WHICH = re.compile(r"\s*(compare\b.*?[.?])\s+(which\b.*)", re.I | re.S)
-
-
-def restated(question: str) -> frozenset[str]:
-    """ "Compare the times of X for A and B. Which company updated its X standards earlier?":
-    the second sentence restates the first in its own words, which a source need not use."""
-    match = _COMPARE_THEN_WHICH.match(question)
-    if not match:
-        return frozenset()
-    first = {stem(w) for w in words(match.group(1))}
-    return frozenset(s for w in words(match.group(2)) if (s := stem(w)) not in first)
-
-
-def second_conjuncts(question: str) -> frozenset[str]:
-    """In a heading such as "sustainability and social responsibility initiatives" a source
-    states the first of the two ("launched a sustainability program"): the words after "and",
-    up to two, are not required."""
-    found = re.findall(r"\b[a-z]{3,} and ([a-z]{3,})(?: ([a-z]{3,}))?", question)
-    return frozenset(stem(w) for pair in found for w in pair if w and w not in STOPWORDS)
 
 
 _HEAD = re.compile(

@@ -7,8 +7,9 @@ import pytest
 from research.agents.answers import coverage, covers
 from research.agents.lexicon import members_of, title_stems
 from research.agents.planner import plan_goal
-from research.agents.questions import answer_type, outcome_terms, restated, second_conjuncts
+from research.agents.questions import answer_type, outcome_terms
 from research.agents.text import mentions, names, sentences
+from research.agents.unasked import restated, second_conjuncts
 from research.contracts import Assessment, Snippet, Verdict
 from tests.unit.judging import judge as judge_with
 from tests.unit.judging import snip
