@@ -17,7 +17,14 @@ from research.agents.questions import (
     answer_type,
     without_source,
 )
-from research.agents.shared import asks_kind, asks_shared, shared_answer, shared_kind
+from research.agents.shared import (
+    asks_in_common,
+    asks_kind,
+    asks_shared,
+    shared_answer,
+    shared_kind,
+    shared_phrase,
+)
 from research.agents.text import content_terms, mentions, names, speaks_of, words
 from research.contracts import Assessment, Claim, Snippet, SubGoal, Verdict
 
@@ -111,7 +118,10 @@ def shared_claims(sub_goal: SubGoal, entities: list[str], snippets: list[Snippet
     terms = content_terms(question, exclude=words(" ".join(entities)) + _SHARING)
     terms = [t for t in terms if t not in FRAME and t not in SOFT]
     kinds = answer_nouns(question)
-    return shared_answer(entities, terms, kinds, tuple(names(question)), snippets)
+    named = shared_answer(entities, terms, kinds, tuple(names(question)), snippets)
+    if named or not asks_in_common(question):
+        return named
+    return shared_phrase(entities, question, snippets)
 
 
 def _chosen(entities: list[str], parts: list[Assessment]) -> Claim:
@@ -139,11 +149,22 @@ def _the_other(
     return out
 
 
-def article_titled(entity: str, snippets: list[Snippet]) -> str:
+def article_titled(entity: str, snippets: list[Snippet], question: str = "") -> str:
     """ "Which band, A Silent Film or The Frames": a name read without its leading article is
-    the whole title of a retrieved document that has one ("A Silent Film", not any silent film)."""
+    the whole title of a retrieved document that has one ("A Silent Film", not any silent film);
+    one read short of the lower-case words that go on with it in the question ("Thorn" of "The
+    Thorn in the Heart") is the title the question gives whole."""
     whole = {f"{a} {entity}".lower() for a in ("a", "an", "the")}
-    return next((s.title for s in snippets if s.title.lower() in whole), entity)
+    if titled := next((s.title for s in snippets if s.title.lower() in whole), None):
+        return titled
+    lead = re.compile(rf"(?:(?:a|an|the)\s+)?{re.escape(entity)}\s+[a-z]", re.IGNORECASE)
+    asked = " ".join(question.split()).lower()
+    longer = [
+        head
+        for s in snippets
+        if lead.match(head := s.title.split(" (")[0].strip()) and head.lower() in asked
+    ]
+    return max(longer, key=len, default=entity)
 
 
 def _about(entity: str, claim: Claim) -> Claim:

@@ -37,9 +37,12 @@ from research.agents.passages import (
     more_sentences,
     named_in_answer,
     outcome_sentences,
+    titled_definition,
 )
+from research.agents.places import asks_place, place_of
 from research.agents.questions import (
     FRAME,
+    KINDS,
     ORIGIN,
     ORIGIN_VERBS,
     SOFT,
@@ -163,6 +166,13 @@ def assess_entity(
             claims=[_claim(defined)],
             reason=f"“{_short(defined.sentence)}” defines {entity}.",
         )
+    if kind != "yesno" and asks_place(question) and (placed := place_of(entity, own)):
+        return Assessment(
+            sub_goal=sub_goal.key,
+            verdict=Verdict.SUFFICIENT,
+            claims=[_claim(placed)],
+            reason=f"“{_short(placed.sentence)}” says where {entity} is.",
+        )
     event = passive_event(question) or naming(question)
     # Compared by their origin, a band "founded in 1993" was formed then: a sentence saying
     # so in any of the verbs, else one that dates the thing itself ("is a 2004 film").
@@ -220,6 +230,16 @@ def assess_entity(
             follow_ups=reads,
             reason=f"“{_short(direct.sentence)}” states it for {entity} "
             f"(term coverage {direct.score:.2f}).",
+        )
+    # "Which case was decided first": the thing's own date, when nothing but the verb is
+    # asked of it ("which company changed its board earlier" asks for an event of its own)
+    itself = len([t for t in first if t not in KINDS]) <= 1
+    if sub_goal.compare and kind == "date" and itself and (dated := _dated_itself(entity, own)):
+        return Assessment(
+            sub_goal=sub_goal.key,
+            verdict=Verdict.SUFFICIENT,
+            claims=[_claim(dated)],
+            reason=f"“{_short(dated.sentence)}” dates {entity} itself.",
         )
     candidates = bridges(entity, question, own, terms, snippets)
     reading = Reading(
@@ -289,7 +309,10 @@ def assess_entity(
 def assess_offline(sub_goal: SubGoal, snippets: list[Snippet], searched: list[str]) -> Assessment:
     """Per entity; a comparison is sufficient only when every compared entity has evidence,
     a choice ("which singer, A or B, ...") when one has it (see comparisons.py)."""
-    entities = [article_titled(e, snippets) for e in sub_goal.compare or [sub_goal.entity]]
+    question = without_source(sub_goal.text)
+    entities = [
+        article_titled(e, snippets, question) for e in sub_goal.compare or [sub_goal.entity]
+    ]
     if len(entities) > 1 and (shared := shared_claims(sub_goal, entities, snippets)):
         return Assessment(
             sub_goal=sub_goal.key,
@@ -307,15 +330,27 @@ def assess_offline(sub_goal: SubGoal, snippets: list[Snippet], searched: list[st
             cited = [by_id[c.snippet_id] for claim in alt.claims for c in claim.citations]
             # Read through to a further document, not back to the planned subject's own: a
             # sentence of the other's that merely names the asked thing ("passes near the
-            # Landsman Kill") says nothing of it.
+            # Landsman Kill") says nothing of it. The other's own document may be titled by
+            # the planned subject and more ("United States Senate election in Hawaii, 1992").
             if (
                 alt.verdict == Verdict.SUFFICIENT
                 and len({s.document_id for s in cited}) > 1
-                and not any(_same_name(s.title, sub_goal.entity) for s in cited)
+                and not any(
+                    _same_name(s.title, sub_goal.entity) and not _same_name(s.title, other)
+                    for s in cited
+                )
             ):
                 verdict = alt
                 break
     return _with_antecedents(verdict, snippets)
+
+
+def _dated_itself(entity: str, own: list[Snippet]) -> Found | None:
+    """ "Which case was decided first?" with no sentence saying "decided": the sentence that
+    defines the thing on its own page, when it gives one year ("Reynolds v. Sims, 377 U.S. 533
+    (1964) was a ... case"), dates it. Two years there ("(1900-1980)") say nothing of which."""
+    defined = titled_definition(entity, own)
+    return defined if defined and len(set(YEAR.findall(defined.sentence))) == 1 else None
 
 
 def _titled_instead(sub_goal: SubGoal, snippets: list[Snippet]) -> list[str]:
@@ -333,7 +368,9 @@ def _titled_instead(sub_goal: SubGoal, snippets: list[Snippet]) -> list[str]:
         for n in names(question)
         if not is_demonym(n) and any(mentions(t, n) for t in titles) and n not in whole
     ]
-    return [n for n in whole + named if entity not in n.lower() and n.lower() not in entity]
+    # a title that goes on from the planned subject ("United States Senate election in Hawaii,
+    # 1992" of "United States Senate") is another subject; one it holds whole is the same
+    return [n for n in whole + named if n.lower() not in entity]
 
 
 def _same_name(title: str, entity: str) -> bool:

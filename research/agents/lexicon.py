@@ -27,7 +27,7 @@ _SYNONYMS = (
     "build built construction constructed",
     "revenue revenues sales turnover",
     "employees staff workforce",
-    "win won awarded",
+    "win won winning winner awarded",
     "join joined addition",
     "future ahead",
     "movie movies film films",

@@ -32,6 +32,7 @@ _CITE = re.compile(
 _COMPARE = re.compile(
     r"\b(compare|comparison|versus|vs\.?|which (?:one|of)|which\b.*\bor\b|both|same|"
     r"more|less|larger|smaller|higher|lower|older|younger|earlier|later|first|taller|longer|"
+    r"earliest|oldest|youngest|newest|"
     r"bigger|greater|fewer|each other|one another)\b",
     re.IGNORECASE,
 )

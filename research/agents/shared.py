@@ -17,7 +17,16 @@ from research.agents.bridge_names import repeated_lines, term_offsets
 from research.agents.lexicon import common_words
 from research.agents.passages import titled_definition
 from research.agents.questions import is_demonym
-from research.agents.text import line_around, mentions, names, sentences, speaks_of, stem, words
+from research.agents.text import (
+    STOPWORDS,
+    line_around,
+    mentions,
+    names,
+    sentences,
+    speaks_of,
+    stem,
+    words,
+)
 from research.contracts import Claim, Snippet
 
 _SHARED = re.compile(r"\bboth\b|\bin common\b", re.IGNORECASE)
@@ -168,3 +177,67 @@ def shared_kind(entities: list[str], snippets: list[Snippet]) -> list[Claim]:
             citations=[citation(found) for _, found in kinds],
         )
     ]
+
+
+_IN_COMMON = re.compile(r"\bin common\b", re.IGNORECASE)
+
+
+def asks_in_common(question: str) -> bool:
+    """ "What sport do A and B have in common?": a thing said of each, not only a name."""
+    return bool(_IN_COMMON.search(question))
+
+
+def _opening(entity: str, snippets: list[Snippet]) -> Found | None:
+    """What the entity's own page says first: its defining sentence, else the first full
+    sentence of the document titled by it (a page may open on another of its names)."""
+    if defined := titled_definition(entity, snippets):
+        return defined
+    headers = repeated_lines(snippets)
+    own = sorted((s for s in snippets if mentions(s.title, entity)), key=lambda s: s.ordinal)
+    for snip in own[:1]:
+        for start, end in sentences(snip.text):
+            line = snip.text[slice(*line_around(snip.text, start))].strip()
+            if line not in headers and not line.startswith("#") and end - start >= 40:
+                return Found(snip, start, end, 0.0)
+    return None
+
+
+def _runs(sentence: str, skip: set[str]) -> set[tuple[str, ...]]:
+    """Runs of two to four words of the sentence, none a stopword or a word of `skip`."""
+    ws = [w.lower() for w in words(sentence)]
+    return {
+        tuple(ws[i : i + n])
+        for n in (2, 3, 4)
+        for i in range(len(ws) - n + 1)
+        if not any(w in STOPWORDS or stem(w) in skip for w in ws[i : i + n])
+    }
+
+
+def shared_phrase(entities: list[str], question: str, snippets: list[Snippet]) -> list[Claim]:
+    """ "What sport does the 200-foot game and Jonathan Toews have in common?": the longest run
+    of words the opening sentence of every side's own page says ("ice hockey"), each side's
+    sentence cited; none when they share no such words."""
+    found = [_opening(e, snippets) for e in entities]
+    openings = [f for f in found if f]
+    if len(openings) != len(entities):
+        return []
+    skip = {stem(w) for w in words(" ".join([question, *entities]))}
+    common = set.intersection(*(_runs(f.sentence, skip) for f in openings))
+    if not common:
+        return []
+    first = [w.lower() for w in words(openings[0].sentence)]
+    run = max(common, key=lambda r: (len(r), -_position(first, r)))
+    said = re.search(r"\W+".join(map(re.escape, run)), openings[0].sentence, re.I)
+    phrase = said.group(0) if said else " ".join(run)
+    together = f"{', '.join(entities[:-1])} and {entities[-1]}"
+    on = "both" if len(entities) == 2 else "each of"
+    return [
+        Claim(
+            text=f"“{phrase}” is said of {on} {together} in their own passages.",
+            citations=[citation(f) for f in openings],
+        )
+    ]
+
+
+def _position(ws: list[str], run: tuple[str, ...]) -> int:
+    return next(i for i in range(len(ws)) if tuple(ws[i : i + len(run)]) == run)

@@ -191,3 +191,20 @@ def test_names_the_question_gives_are_not_read_as_what_the_answer_names() -> Non
     assert a.verdict == Verdict.SUFFICIENT
     assert "Harbour Lights is a 1993 Norland comedy film." in quoted(a)
     assert "Norland actress" not in quoted(a)
+
+
+def test_a_title_that_goes_on_from_the_planned_subject_is_another_subject() -> None:
+    election = snip(1, "Vale Senate election in Orm, 1990", "The 1990 Vale Senate election in "
+                    "Orm took place on November 3, 1990 alongside other elections to the Vale "
+                    "Senate. Incumbent Democrat V.S. Senator Ivo Lask won re-election to a "
+                    "third term.")  # fmt: skip
+    senator = snip(2, "Ivo Lask", "Ivo Lask was a Vale Senator from Orm from 1963 to 2012. He "
+                   "was president of the Vale Senate from 2010 until his death in 2012, making "
+                   "him the highest-ranking Czech American politician in Vale history.")  # fmt: skip
+    senate = snip(3, "Vale Senate", "The Vale Senate is the upper chamber of the Vale "
+                  "Parliament.")  # fmt: skip
+    q = ("The Vale Senate election in Orm that took place in 1990 ended with the winning of "
+         "which Czech-American politician?")  # fmt: skip
+    a = judge(q, [election, senator, senate], searched=3)
+    assert a.verdict == Verdict.SUFFICIENT
+    assert "Ivo Lask won re-election" in quoted(a) and "Czech American politician" in quoted(a)
