@@ -115,14 +115,18 @@ def shared_answer(
     if name is None:
         return []  # several shared names, none singled out by the question's words
     quotes = [best(side) for side in shared[name]]
-    together = f"{', '.join(entities[:-1])} and {entities[-1]}"
-    on = "both" if len(entities) == 2 else "each of"
     return [
         Claim(
-            text=f"{name} is named in the passages on {on} {together}.",
+            text=f"{name} is named in the passages on {_all_of(entities)}.",
             citations=[citation(f) for f in quotes],
         )
     ]
+
+
+def _all_of(entities: list[str]) -> str:
+    """ "both A and B", "each of A, B and C"."""
+    on = "both" if len(entities) == 2 else "each of"
+    return f"{on} {', '.join(entities[:-1])} and {entities[-1]}"
 
 
 def _nearest(tied: list[str], shared: dict[str, list[list[Found]]], terms: list[str]) -> str | None:
@@ -229,11 +233,9 @@ def shared_phrase(entities: list[str], question: str, snippets: list[Snippet]) -
     run = max(common, key=lambda r: (len(r), -_position(first, r)))
     said = re.search(r"\W+".join(map(re.escape, run)), openings[0].sentence, re.I)
     phrase = said.group(0) if said else " ".join(run)
-    together = f"{', '.join(entities[:-1])} and {entities[-1]}"
-    on = "both" if len(entities) == 2 else "each of"
     return [
         Claim(
-            text=f"“{phrase}” is said of {on} {together} in their own passages.",
+            text=f"“{phrase}” is said of {_all_of(entities)} in their own passages.",
             citations=[citation(f) for f in openings],
         )
     ]
