@@ -61,6 +61,8 @@ def covers(term: str, stems: set[str]) -> bool:
     nouns match only exactly ("share" is no "shareholder")."""
     if term in stems or (SYNONYMS.get(term, frozenset()) | MEMBERS.get(term, frozenset())) & stems:
         return True
+    if (term[:-1] if term.endswith("e") else f"{term}e") in stems:
+        return True  # the light stemmer keeps a final e in some forms: "title"/"titl(es)"
     if len(term) < 5 or term in QUANTITY_STEMS:
         return False
     return any(

@@ -22,6 +22,7 @@ from research.agents.answers import (
     doc_context,
 )
 from research.agents.bridge_names import bridges
+from research.agents.dates import MONTHS, YEAR
 from research.agents.lexicon import common_words
 from research.agents.questions import SOFT, heads, type_ok
 from research.agents.text import content_terms, mentions, title_head, words
@@ -184,7 +185,10 @@ def via(
         linked, named = _naming(name, link, q, snippets), True
     if not linked:
         return None
-    found = _answer_sentence(q, name, link, unlinked, linked)
+    # A time the entity's side states dates the entity ("the song peaked in December 1953"),
+    # not the bridge's fact: the singer's page need not name that month.
+    asked = [t for t in unlinked if t in rest or not (YEAR.fullmatch(t) or t in MONTHS)]
+    found = _answer_sentence(q, name, link, asked, linked)
     if (
         found
         and (not rest or _states_rest(found, rest, linked, q.soft))

@@ -28,9 +28,9 @@ from research.agents.bridge_names import MAX_BRIDGES, bridges, listed
 from research.agents.bridges import Reading, followable, links, next_hops, via
 from research.agents.comparisons import article_titled, combine, compared_by, shared_claims
 from research.agents.dates import MONTHS, YEAR, passive_event
+from research.agents.introductions import same_name, with_antecedents, with_subject
 from research.agents.lexicon import members_of
 from research.agents.passages import (
-    antecedent,
     continuation,
     definition,
     linked_outcome,
@@ -336,13 +336,13 @@ def assess_offline(sub_goal: SubGoal, snippets: list[Snippet], searched: list[st
                 alt.verdict == Verdict.SUFFICIENT
                 and len({s.document_id for s in cited}) > 1
                 and not any(
-                    _same_name(s.title, sub_goal.entity) and not _same_name(s.title, other)
+                    same_name(s.title, sub_goal.entity) and not same_name(s.title, other)
                     for s in cited
                 )
             ):
                 verdict = alt
                 break
-    return _with_antecedents(verdict, snippets)
+    return with_antecedents(with_subject(verdict, sub_goal, entities, snippets), snippets)
 
 
 def _dated_itself(entity: str, own: list[Snippet]) -> Found | None:
@@ -371,29 +371,3 @@ def _titled_instead(sub_goal: SubGoal, snippets: list[Snippet]) -> list[str]:
     # a title that goes on from the planned subject ("United States Senate election in Hawaii,
     # 1992" of "United States Senate") is another subject; one it holds whole is the same
     return [n for n in whole + named if n.lower() not in entity]
-
-
-def _same_name(title: str, entity: str) -> bool:
-    """Does a document's title name the entity, in full or in part ("Muammar Gaddafi" for
-    "Muammar Mohammed Abu Minyar Gaddafi")?"""
-    named, own = set(words(title.split(" (")[0])), set(words(entity))
-    return bool(named) and bool(own) and (named <= own or own <= named)
-
-
-def _with_antecedents(verdict: Assessment, snippets: list[Snippet]) -> Assessment:
-    """A quote opening with "He" comes after the sentence of its paragraph that names him
-    ("Robert "Rob" Parissi is an American singer"): the reader sees whom it speaks of."""
-    by_id = {s.id: s for s in snippets}
-    quoted = {c.citations[0].quote for c in verdict.claims if c.citations}
-    claims = []
-    for claim in verdict.claims:
-        cited = claim.citations[0] if claim.citations else None
-        snip = by_id.get(cited.snippet_id) if cited else None
-        # a quote the claim states as it is, not a conclusion the judge wrote from it
-        if snip and cited and " ".join(claim.text.split()).endswith(" ".join(cited.quote.split())):
-            named = antecedent(snip, cited.quote)
-            if named and (extra := _claim(named)).citations[0].quote not in quoted:
-                quoted.add(extra.citations[0].quote)
-                claims.append(extra)
-        claims.append(claim)
-    return verdict.model_copy(update={"claims": claims})

@@ -262,7 +262,7 @@ def type_ok(
     A name headed by a noun in `along` is a step on the way ("who directs the institute":
     "Aldren Polar Institute" is the institute, not its director)."""
     for name in known:
-        sentence = re.sub(re.escape(name), " ", sentence, flags=re.IGNORECASE) if name else sentence
+        sentence = _blanked(sentence, name) if name else sentence
     if kind == "number":  # a quantity, not merely a year
         return bool(NUMBER.search(YEAR.sub(" ", sentence)))
     if kind == "duration":
@@ -284,8 +284,37 @@ def new_names(sentence: str, known: tuple[str, ...]) -> list[str]:
     return [
         n
         for n in names(sentence)
-        if not any(mentions(k, n) or mentions(n, k) for k in known if k) and not is_demonym(n)
+        if not any((mentions(k, n) or mentions(n, k)) and not _extends(n, k) for k in known if k)
+        and not is_demonym(n)
     ]
+
+
+# Nouns that make a known name the name of another thing: "Oklahoma City", "Hudson River".
+_NAME_KINDS = frozenset(
+    stem(w)
+    for w in """city town village county province district river lake bay island mountain park
+    valley street square bridge castle palace hall stadium church cathedral museum university
+    college school airport station""".split()
+)
+
+
+def _extends(name: str, known: str) -> bool:
+    """ "Oklahoma City" of a known "Oklahoma": the known name and a kind noun name another."""
+    if not name.lower().startswith(known.lower()) or len(name) == len(known):
+        return False
+    rest = words(name[len(known) :])
+    return bool(rest) and all(stem(w) in _NAME_KINDS for w in rest)
+
+
+def _blanked(sentence: str, name: str) -> str:
+    """The sentence with a known name blanked, but not where a kind noun makes it the name of
+    another thing ("Oklahoma City, Oklahoma": the city stays)."""
+
+    def blank(match: re.Match[str]) -> str:
+        after = match.group(1) or ""
+        return match.group(0) if after and stem(after.strip()) in _NAME_KINDS else " " + after
+
+    return re.sub(rf"{re.escape(name)}((?-i:\s+[A-Z][a-z]+))?", blank, sentence, flags=re.I)
 
 
 _HEAD = re.compile(

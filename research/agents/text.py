@@ -17,7 +17,8 @@ STOPWORDS = frozenset(
     our ours out over own same she should so some such than that the their theirs them then
     there these they this those through to too under until up very was we were what when where
     which while who whom why will with within would you your yours per via whose yes de la le
-    du von van der den""".split()
+    du von van der den besides beside among amongst amid upon despite unlike toward towards
+    throughout""".split()
 )
 # Words that frame a question rather than name the asked fact.
 QUESTION_WORDS = frozenset(

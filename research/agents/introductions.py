@@ -1,0 +1,63 @@
+"""Sentences quoted beside an answer so the reader sees whom and what it speaks of: the
+subject's own page saying what the subject is, the sentence naming whom a "He ..." quote means."""
+
+from __future__ import annotations
+
+from research.agents.answers import _claim
+from research.agents.passages import antecedent, definition
+from research.agents.text import words
+from research.contracts import Assessment, Snippet, SubGoal, Verdict
+
+
+def same_name(title: str, entity: str) -> bool:
+    """Does a document's title name the entity, in full or in part ("Muammar Gaddafi" for
+    "Muammar Mohammed Abu Minyar Gaddafi")?"""
+    named, own = set(words(title.split(" (")[0])), set(words(entity))
+    return bool(named) and bool(own) and (named <= own or own <= named)
+
+
+def with_subject(
+    verdict: Assessment, sub_goal: SubGoal, entities: list[str], snippets: list[Snippet]
+) -> Assessment:
+    """An answer quoted from another page ("Groundhog Day is a 1993 film directed by Harold
+    Ramis") also quotes what the asked subject's own retrieved page says it is ("Harold Ramis
+    was an American actor, director ..."): the reader sees it is that subject's, from its page."""
+    if verdict.verdict != Verdict.SUFFICIENT or len(entities) != 1 or sub_goal.compare:
+        return verdict
+    entity = entities[0]
+    by_id = {s.id: s for s in snippets}
+    cited = [
+        by_id[c.snippet_id] for cl in verdict.claims for c in cl.citations if c.snippet_id in by_id
+    ]
+    if not cited or any(_own_page(s.title, entity) for s in cited):
+        return verdict
+    defined = definition(entity, [s for s in snippets if _own_page(s.title, entity)])
+    if defined is None:
+        return verdict
+    return verdict.model_copy(update={"claims": [*verdict.claims, _claim(defined)]})
+
+
+def _own_page(title: str, entity: str) -> bool:
+    """Is the document the entity's own page: titled by its name or a part of it ("Wing Chun
+    (film)" for "Wing Chun"), not by more ("1962 Minnesota Vikings season")?"""
+    named = set(words(title.split(" (")[0]))
+    return bool(named) and named <= set(words(entity))
+
+
+def with_antecedents(verdict: Assessment, snippets: list[Snippet]) -> Assessment:
+    """A quote opening with "He" comes after the sentence of its paragraph that names him
+    ("Robert "Rob" Parissi is an American singer"): the reader sees whom it speaks of."""
+    by_id = {s.id: s for s in snippets}
+    quoted = {c.citations[0].quote for c in verdict.claims if c.citations}
+    claims = []
+    for claim in verdict.claims:
+        cited = claim.citations[0] if claim.citations else None
+        snip = by_id.get(cited.snippet_id) if cited else None
+        # a quote the claim states as it is, not a conclusion the judge wrote from it
+        if snip and cited and " ".join(claim.text.split()).endswith(" ".join(cited.quote.split())):
+            named = antecedent(snip, cited.quote)
+            if named and (extra := _claim(named)).citations[0].quote not in quoted:
+                quoted.add(extra.citations[0].quote)
+                claims.append(extra)
+        claims.append(claim)
+    return verdict.model_copy(update={"claims": claims})
