@@ -208,6 +208,8 @@ def best_sentence(
         for part in parts:
             weights[part] *= min(1.0, 2 / len(parts))
     best: Found | None = None
+    best_own = False
+    hard = [t for t, w in weights.items() if w >= 1.0]
     for snip in snippets:
         ctx = _either(_either(context.get(snip.document_id, set()), must), synonyms) | said
         ctx |= named.get(snip.document_id, set())
@@ -245,8 +247,17 @@ def best_sentence(
                 score += 0.01 * min(3, len(new_names(sentence, known)))
             score += 0.001 * sum(covers(h, stated) for h in hint) - 0.005 * recap(sentence)
             found = Found(snip, start, end, score)
-            if best is None or score > best.score + 1e-9 or _preferred(found, best, subject):
-                best = found
+            # the subject's own page stating every hard term speaks for it before another's
+            own = bool(subject) and about and all(covers(t, covered) for t in hard)
+            if (
+                best is None
+                or own > best_own
+                or (
+                    own == best_own
+                    and (score > best.score + 1e-9 or _preferred(found, best, subject))
+                )
+            ):
+                best, best_own = found, own
     return best
 
 

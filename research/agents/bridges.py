@@ -15,17 +15,16 @@ from research.agents.answers import (
     Found,
     _fact_stems,
     _sentence_naming,
-    _stems,
     best_sentence,
     coverage,
     covers,
     doc_context,
 )
-from research.agents.bridge_names import bridges
+from research.agents.bridge_names import bridges, enumeration
 from research.agents.dates import MONTHS, YEAR
 from research.agents.lexicon import common_words
 from research.agents.questions import SOFT, heads, type_ok
-from research.agents.text import content_terms, mentions, title_head, words
+from research.agents.text import content_terms, mentions, stem, title_head, words
 from research.contracts import Snippet
 
 MAX_LINKS = 3  # the entity's other documents naming a bridge, tried as links
@@ -168,6 +167,8 @@ def via(
     # The link must carry part of the question (the relation), the bridge the rest: what the
     # entity's own document says ("the HALICE-22 ice-core campaign") is not asked of it.
     link_stems = _fact_stems(link.sentence)
+    if enumeration(link.sentence, name):  # listed among three or more: one of their members
+        link_stems |= _MEMBERSHIP
     related = [t for t in q.terms if t not in SOFT and covers(t, link_stems)]
     entity_side = q.own_context.get(link.snippet.document_id, set())
     unlinked = [t for t in q.terms if not covers(t, link_stems)]
@@ -210,6 +211,8 @@ def via(
             return _route(q, (name, *further.path), (link, *further.claims))
     return None
 
+
+_MEMBERSHIP = frozenset(stem(w) for w in "member members".split())
 
 # "What is the inspirational source behind the name of this album ...": the property asked.
 _PROPERTY = re.compile(
@@ -275,7 +278,7 @@ def _sibling(q: Reading, name: str, related: list[str], found: Found) -> bool:
 
 
 def _route(q: Reading, path: tuple[str, ...], claims: tuple[Found, ...]) -> Route:
-    said = set().union(*(_stems(f.sentence) for f in claims))
+    said = set().union(*(_fact_stems(f.sentence) for f in claims))
     return Route(sum(covers(t, said) for t in q.terms) / len(q.terms), path, claims)
 
 

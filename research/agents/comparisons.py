@@ -26,6 +26,7 @@ from research.agents.shared import (
     shared_phrase,
 )
 from research.agents.text import content_terms, mentions, names, speaks_of, words
+from research.agents.unasked import kind_of_both
 from research.contracts import Assessment, Claim, Snippet, SubGoal, Verdict
 
 
@@ -92,7 +93,8 @@ def _settled(sub_goal: SubGoal, entities: list[str], parts: list[Assessment]) ->
     firsts = [p.claims[0] for p in parts]
     if answer_type(question) == "yesno":  # "Are A and B both X?": stated whole of each, yes
         asked = content_terms(question, exclude=words(" ".join(entities)))
-        asked = [t for t in asked if t not in FRAME and t not in SOFT] or asked
+        kind = kind_of_both(question)  # "have tennis players A and B both won"
+        asked = [t for t in asked if t not in FRAME and t not in SOFT and t not in kind] or asked
         whole = all(coverage(asked, c.citations[0].quote) >= 1 for c in firsts)
         return both_conclusion(question, entities, firsts) if whole else None
     quoted = [c.citations[0].quote for c in firsts]

@@ -108,6 +108,12 @@ _WRITTEN_BY = re.compile(
 _AUTHORSHIP = frozenset(stem(w) for w in "wrote written writer author playwright".split())
 
 
+# A gloss gives a name's English form: "Annales de chimie (French for "Annals of Chemistry")".
+_GLOSS = re.compile(r"\((?:[A-Z][a-z]+ for|English:?|lit(?:erally|\.)|meaning)\s*[\"“']")
+_ENGLISH_NAME = frozenset(stem(w) for w in "english translation translated meaning".split())
+
+
 def relation_stems(text: str) -> set[str]:
     """Stems of the relations the text states in other words than the question's."""
-    return set(_AUTHORSHIP) if _WRITTEN_BY.search(text) else set()
+    out = set(_AUTHORSHIP) if _WRITTEN_BY.search(text) else set()
+    return out | _ENGLISH_NAME if _GLOSS.search(text) else out

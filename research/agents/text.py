@@ -199,7 +199,7 @@ def _trim(text: str, start: int, end: int) -> tuple[int, int]:
 
 
 _UPPER = "A-ZÀ-ÖØ-ÞĀ-Ž"  # Latin Extended-A alternates cases; its lower ones rarely open a word
-_CAP = rf"(?:[{_UPPER}][\w'’&.-]*|[0-9][\w.-]*[A-Za-z][\w.-]*)"
+_CAP = rf"(?:ʻ?[{_UPPER}][\w'’&.-]*|[0-9][\w.-]*[A-Za-z][\w.-]*)"
 # Lower-case words inside a name: "Selle v. Gibb", "Santiago del Estero Province".
 _CONNECT = r"(?:of|the|de|del|des|da|di|dos|das|du|la|le|von|van|der|for|on|&|v\.|vs\.)"
 # A name never runs on into the next sentence's opening word ("... Inc. Which company").

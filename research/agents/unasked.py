@@ -27,13 +27,19 @@ def alternatives(question: str, entity: str = "") -> frozenset[str]:
     for before, participle in re.findall(r"\b(\w+)\s+([a-z]+(?:ed|en))\s+by\b", question):
         if before.lower() not in _AUXILIARIES:
             soft.add(stem(participle))
-    # "Between two scientists A and B, who is older", "Of the retired tennis players A and
-    # B, which ...": the kind of both, not a fact.
+    return frozenset(
+        soft | kind_of_both(question) | _apposition(question, entity) | _described(question)
+    )
+
+
+def kind_of_both(question: str) -> set[str]:
+    """ "Between two scientists A and B, who is older", "Of the retired tennis players A and
+    B, which ...", "Have tennis players A and B both won ...": the kind of both, not a fact."""
     kind = re.match(r"\s*(?i:between|of|among)\s+(?:the\s+)?((?:[a-z-]+\s+){1,4})[A-Z]", question)
     named_two = kind and re.search(r"\b(?:and|or)\b", question[kind.end() :])
     if named_two and not set(words(kind.group(1))) & set(QUESTION_WORDS):
-        soft |= {stem(w) for w in words(kind.group(1))}
-    return frozenset(soft | _apposition(question, entity) | _described(question))
+        return {stem(w) for w in words(kind.group(1))}
+    return _plural_kind(question)
 
 
 def _apposition(question: str, entity: str) -> set[str]:
@@ -65,6 +71,26 @@ def _described(question: str) -> set[str]:
             continue
         out |= {stem(w) for w in words(" ".join([lead, *rest]))}
     return out
+
+
+# "Have tennis players A and B both won ...", "New Jersey politicians A and B were born ...":
+# the kind of both, in the plural, set straight before the names.
+_PLURAL_KIND = re.compile(
+    r"(?:^\s*|\b(?i:have|has|had|are|were|did|do|does)\s+)"
+    r"((?:[A-Z][a-z]+\s+){0,2}(?:[a-z][a-z-]*\s+){0,2}[a-z]{3,}s)\s+(?=[A-Z])"
+)
+
+
+def _plural_kind(question: str) -> set[str]:
+    match = _PLURAL_KIND.search(question)
+    if not match or not re.search(r"\b(?:and|or)\b", question[match.end() :]):
+        return set()
+    kind = words(match.group(1))
+    while kind and (kind[0] in STOPWORDS or kind[0] in QUESTION_WORDS):
+        kind = kind[1:]  # "Have tennis players": the auxiliary opens the question
+    if not kind or any(w in STOPWORDS or w in QUESTION_WORDS for w in kind):
+        return set()
+    return {stem(w) for w in kind}
 
 
 _AUXILIARIES = frozenset("is are was were be been being get gets got".split())

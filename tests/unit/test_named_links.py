@@ -208,3 +208,28 @@ def test_a_title_that_goes_on_from_the_planned_subject_is_another_subject() -> N
     a = judge(q, [election, senator, senate], searched=3)
     assert a.verdict == Verdict.SUFFICIENT
     assert "Ivo Lask won re-election" in quoted(a) and "Czech American politician" in quoted(a)
+
+
+def test_a_name_listed_in_the_group_s_own_page_is_one_of_its_members() -> None:
+    group = snip(1, "The Quiet Five", "The Quiet Five, also known as The Northern School, were "
+                 "five Danish painters. Ivo Lask, Tom Berg, Ada Vik, Karl Osterby and Wendy Marsh "
+                 "all lived in Aarhus.")  # fmt: skip
+    painter = snip(2, "Karl Osterby", "Karl Osterby (1830-1890) was a Danish painter, as well as "
+                   "a surgeon and botanist.")  # fmt: skip
+    q = (
+        "Which member of The Northern School was both a surgeon and a botanist besides being a "
+        "painter?"
+    )
+    a = judge(q, [group, painter], searched=2)
+    assert a.verdict == Verdict.SUFFICIENT and "a surgeon and botanist" in quoted(a)
+    assert "Karl Osterby all lived" not in quoted(a) and "Wendy Marsh all lived" in quoted(a)
+
+
+def test_a_gloss_in_the_bridge_s_page_gives_its_english_name() -> None:
+    person = snip(1, "Ivo Lask", "Ivo Lask (1820-1870) was a Czech chemist. Lask did much for "
+                  'the theory of heat in Prague through his editorial work on the "Listy pro '
+                  'chemii".')  # fmt: skip
+    journal = snip(2, "Listy pro chemii", 'Listy pro chemii (Czech for "Letters for Chemistry") '
+                   "is a journal founded in Prague in 1801.")  # fmt: skip
+    a = judge("What is the English name of Ivo Lask's editorial?", [person, journal], 2)
+    assert a.verdict == Verdict.SUFFICIENT and '"Letters for Chemistry"' in quoted(a)

@@ -4,8 +4,10 @@ stemmer keeps apart ("title"/"titles") still matched."""
 import pytest
 
 from research.agents.answers import covers
+from research.agents.planner import plan_goal
 from research.agents.questions import new_names, type_ok
-from research.agents.text import content_terms, stem
+from research.agents.text import content_terms, names, stem
+from research.agents.unasked import kind_of_both
 from research.contracts import Verdict
 from tests.unit.judging import judge, quoted, snip
 
@@ -80,3 +82,34 @@ def test_a_known_name_with_a_kind_noun_after_it_names_another_thing() -> None:
     assert type_ok("name", sentence, ("Tulsa",))
     assert not type_ok("name", "She is a singer from Tulsa.", ("Tulsa",))
     assert new_names("Ada Vik Rowe sings.", ("Ada Vik",)) == []  # more of a name, same person
+
+
+def test_the_subject_s_own_page_stating_the_fact_speaks_before_another_page() -> None:
+    own = snip(1, "Ada Vik", "Ada Vik (born 1950) is a retired Czech tennis player. She won "
+               "12 singles titles and over 40 doubles titles.")  # fmt: skip
+    match = snip(2, "1970 Open - Women's Doubles", "Eva Lund and Mia Sand won the Women's Doubles "
+                 "tennis title, defeating Ada Vik and Una Hart in the final.")  # fmt: skip
+    other = snip(3, "Tom Berg", "Tom Berg (born 1990) is a Danish tennis player. Tom won the "
+                 "2016 Wimbledon mixed doubles title.")  # fmt: skip
+    q = "Have tennis players Ada Vik and Tom Berg both won a doubles title?"
+    a = judge(q, [match, own, other], searched=2)
+    assert a.verdict == Verdict.SUFFICIENT
+    assert "over 40 doubles titles" in quoted(a) and "defeating Ada Vik" not in quoted(a)
+    assert a.claims[0].text.startswith("Yes: the sources state it of both")
+
+
+def test_the_kind_both_are_said_to_be_is_not_asked_of_either() -> None:
+    assert kind_of_both("Have tennis players Ada Vik and Tom Berg both won a title?") == {
+        stem("tennis"), stem("players"),
+    }  # fmt: skip
+    assert kind_of_both("Did musicians Ada Vik and Tom Berg ever record together?") == {
+        stem("musicians")
+    }
+    assert kind_of_both("Which band has released more albums Queen or Abba?") == set()
+    assert kind_of_both("What towns did Ada Vik visit?") == set()
+
+
+def test_a_name_opening_with_an_okina_is_one_name() -> None:
+    q = "What do Ada Vik and ʻAkala Palace have in common?"
+    assert names(q) == ["Ada Vik", "ʻAkala Palace"]
+    assert plan_goal(q).sub_goals[0].compare == ["Ada Vik", "ʻAkala Palace"]
