@@ -119,7 +119,8 @@ def shared_claims(sub_goal: SubGoal, entities: list[str], snippets: list[Snippet
         return []
     terms = content_terms(question, exclude=words(" ".join(entities)) + _SHARING)
     terms = [t for t in terms if t not in FRAME and t not in SOFT]
-    kinds = answer_nouns(question)
+    kinds = answer_nouns(question, whole=True)
+    terms = [t for t in terms if t not in kinds] or terms  # "which gaming console": its kind
     named = shared_answer(entities, terms, kinds, tuple(names(question)), snippets)
     if named or not asks_in_common(question):
         return named

@@ -39,6 +39,8 @@ _SYNONYMS = (
     "died death",
     "name named",
     "star stars starred starring",
+    "class division category",
+    "fight fights fought compete competes competed competing competitor competitors",
 )
 
 
@@ -65,6 +67,7 @@ _MEMBERS = (
     ("musician musicians", "singer songwriter bassist guitarist drummer pianist vocalist composer"),
     ("writer writers", "novelist poet playwright essayist screenwriter author"),
     ("direction directional", "north south east west northern southern eastern western"),
+    ("limit limits", "maximum below"),
 )
 MEMBER_WORDS: dict[str, tuple[str, ...]] = {
     stem(category): tuple(members.split())

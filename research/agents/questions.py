@@ -146,7 +146,7 @@ KINDS = frozenset(
     firm business organisation organization newspaper magazine book novel series show actor
     actress singer musician writer author player artist person people city town village
     country state region river mountain island building station airport game genre
-    drug language religion party award character role""".split()
+    drug language religion party award character role console platform""".split()
 )
 
 
@@ -338,11 +338,21 @@ def heads(question: str) -> set[str]:
     return out
 
 
-def answer_nouns(question: str) -> set[str]:
+def answer_nouns(question: str, *, whole: bool = False) -> set[str]:
     """Kinds of thing after "what"/"which" ("what movie", "which steroid") say what sort of
     answer is wanted; the answering sentence need not repeat them ("... is a 1993 film").
-    A fact asked that way ("what dividend") stays required."""
-    return {h for h in heads(question) if h in KINDS}
+    A fact asked that way ("what dividend") stays required. With `whole`, the words before
+    such a kind too ("which gaming console"): a name both sides give is seldom described."""
+    out: set[str] = set()
+    for match in _HEAD.finditer(question):
+        phrase = []
+        for w in match.group(1).lower().split():
+            if w in _NOT_HEAD or w in STOPWORDS:
+                break
+            phrase.append(stem(w))
+        kinds = set(phrase) & KINDS
+        out |= set(phrase) if whole and phrase and phrase[-1] in KINDS else kinds
+    return out
 
 
 def along_the_way(question: str, terms: list[str]) -> frozenset[str]:

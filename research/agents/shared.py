@@ -50,13 +50,17 @@ def _named(
 ) -> dict[str, list[Found]]:  # fmt: skip
     """Each name the entity's passages give (not the question's, nor a header's), with the
     sentences that give it. A passage that speaks of another compared entity too is no
-    evidence for either side: every name in it would be "shared"."""
+    evidence for either side: every name in it would be "shared"; the entity's own page
+    still speaks for it alone ("Similarly to Yakuza 0, Yakuza Kiwami was released ...")."""
     out: dict[str, list[Found]] = {}
     common = common_words()
     for snip in snippets:
         if not speaks_of(snip.title, snip.text, entity):
             continue
-        if any(speaks_of(snip.title, snip.text, other) for other in others):
+        own = _titled(snip, entity)
+        if any(
+            _titled(snip, o) or (not own and speaks_of(snip.title, snip.text, o)) for o in others
+        ):
             continue
         for start, end in sentences(snip.text):
             sentence = snip.text[start:end]
@@ -70,6 +74,11 @@ def _named(
                     continue  # an ordinary word opening the sentence ("Based at ...")
                 out.setdefault(name, []).append(Found(snip, start, end, 0.0))
     return out
+
+
+def _titled(snip: Snippet, entity: str) -> bool:
+    """Is the passage from the entity's own page (titled by its name)?"""
+    return snip.title.split(" (")[0].strip().lower() == entity.lower()
 
 
 def _on_every_side(per_side: list[dict[str, list[Found]]]) -> dict[str, list[list[Found]]]:
@@ -97,11 +106,20 @@ def shared_answer(
     shared = _on_every_side(
         [_named(e, [o for o in entities if o != e], snippets, skip, headers) for e in entities]
     )
+    if kinds and not kinds & _PLACE_KINDS:  # "which console": not where it was released
+        shared = {n: sides for n, sides in shared.items() if not all(_placed(n, s) for s in sides)}
     if not shared:
         return []
 
-    def best(found: list[Found]) -> Found:
-        return max(found, key=lambda f: coverage(terms, f.sentence) if terms else 0.0)
+    def best(found: list[Found], entity: str = "") -> Found:
+        """The side's sentence stating most of the question's words; its own page's first."""
+        return max(
+            found,
+            key=lambda f: (
+                coverage(terms, f.sentence) if terms else 0.0,
+                bool(entity) and _titled(f.snippet, entity),
+            ),
+        )
 
     def score(name: str, sides: list[list[Found]]) -> float:
         """The question's words its sentences state; a name of the kind asked for ("New York
@@ -114,7 +132,7 @@ def shared_answer(
     name = tied[0] if len(tied) == 1 else _nearest(tied, shared, terms)
     if name is None:
         return []  # several shared names, none singled out by the question's words
-    quotes = [best(side) for side in shared[name]]
+    quotes = [best(side, e) for side, e in zip(shared[name], entities, strict=True)]
     return [
         Claim(
             text=f"{name} is named in the passages on {_all_of(entities)}.",
@@ -147,6 +165,21 @@ def _nearest(tied: list[str], shared: dict[str, list[list[Found]]], terms: list[
         )),
         None,
     )  # fmt: skip
+
+
+_PLACE_KINDS = frozenset(
+    stem(w) for w in "city town village country state region nation place area continent".split()
+)
+# "released in Europe and North America": names given as where, after "in" and a list.
+_LOCATIVE = re.compile(r"\b(?:in|across|throughout)\s+(?:[A-Z][\w.-]*(?:\s+|,\s*|\s+and\s+))*$")
+
+
+def _placed(name: str, side: list[Found]) -> bool:
+    """Every sentence of a side gives the name as a place: "released in Europe and North
+    America" gives no console."""
+    return all(
+        (at := f.sentence.find(name)) >= 0 and bool(_LOCATIVE.search(f.sentence[:at])) for f in side
+    )
 
 
 def _at(sentence: str, name: str) -> int:

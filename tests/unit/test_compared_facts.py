@@ -6,6 +6,8 @@ import pytest
 
 from research.agents.places import asks_place
 from research.agents.planner import plan_goal
+from research.agents.questions import answer_nouns
+from research.agents.text import stem
 from research.contracts import Verdict
 from tests.unit.judging import judge, quoted, snip
 
@@ -74,3 +76,33 @@ def test_what_two_things_have_in_common_is_the_run_of_words_both_own_pages_say()
     other = snip(3, "Pavel Orn", "Pavel Orn (born 1990) is a Czech tennis player from Brno.")
     b = judge("What sport do Two-way game and Pavel Orn have in common?", [game, other])
     assert b.verdict != Verdict.SUFFICIENT  # nothing said of both
+
+
+def test_a_console_both_came_out_on_is_not_where_they_came_out() -> None:
+    one = snip(1, "Skyline Drift", "Skyline Drift is a 2016 racing game developed by Vell for "
+               "the Orbit Three and Orbit Four. Skyline Drift was released on Orbit Four in "
+               "Europe and Japan in 2017.")  # fmt: skip
+    two = snip(2, "Harbor Chase", "Harbor Chase is a racing game developed by Vell. It was "
+               "released in Japan and Europe for Orbit Four in 2015.")  # fmt: skip
+    q = "Which gaming console was both Skyline Drift and Harbor Chase released on?"
+    a = judge(q, [one, two])
+    assert a.verdict == Verdict.SUFFICIENT
+    assert a.claims[0].text.startswith("Orbit Four is named in the passages on both")
+
+
+def test_a_thing_s_own_page_that_names_the_other_still_speaks_for_it() -> None:
+    one = snip(1, "Skyline Drift", "Skyline Drift is a racing game developed by Vell. Like "
+               '"Harbor Chase" before it, Skyline Drift was released exclusively on Orbit Four '
+               "in 2017.")  # fmt: skip
+    sequel = snip(3, "Skyline Drift 2", "Skyline Drift 2 is a racing game by Vell. The game is "
+                  "set to be released for Orbit Four in 2018.")  # fmt: skip
+    two = snip(2, "Harbor Chase", "Harbor Chase is a racing game developed by Vell. It was "
+               "released for Orbit Four in 2015.")  # fmt: skip
+    q = "Which gaming console was both Skyline Drift and Harbor Chase released on?"
+    a = judge(q, [sequel, one, two])
+    assert a.verdict == Verdict.SUFFICIENT and a.claims[0].text.startswith("Orbit Four is named")
+    cited = {c.snippet_id for c in a.claims[0].citations}
+    assert cited == {1, 2}
+    assert answer_nouns(q, whole=True) == {stem("gaming"), stem("console")}
+    assert answer_nouns(q) == {stem("console")}  # asked of one, its page describes it
+    assert answer_nouns("What dividend did Ivo Lask pay?", whole=True) == set()

@@ -233,3 +233,13 @@ def test_a_gloss_in_the_bridge_s_page_gives_its_english_name() -> None:
                    "is a journal founded in Prague in 1801.")  # fmt: skip
     a = judge("What is the English name of Ivo Lask's editorial?", [person, journal], 2)
     assert a.verdict == Verdict.SUFFICIENT and '"Letters for Chemistry"' in quoted(a)
+
+
+def test_a_division_of_fighters_up_to_a_weight_is_the_weight_limit_of_their_class() -> None:
+    fighter = snip(1, "Ivo Lask", "Ivo Lask (born 1980) is a Czech mixed martial artist. He "
+                   "competed in the Bantam division.")  # fmt: skip
+    division = snip(2, "Bantam (MMA)", "The bantam division in mixed martial arts groups "
+                    "together all competitors 135 lb (61 kg) and below.")  # fmt: skip
+    q = "What is the weight limit of the weight class that Ivo Lask fights in?"
+    a = judge(q, [fighter, division], searched=2)
+    assert a.verdict == Verdict.SUFFICIENT and "135 lb (61 kg) and below" in quoted(a)
