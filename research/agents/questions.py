@@ -327,15 +327,22 @@ _NOT_HEAD = frozenset(
 )
 
 
-def heads(question: str) -> set[str]:
-    """Stems of the words after "what"/"which": the kind of answer asked for."""
-    out: set[str] = set()
+def _head_phrases(question: str) -> list[list[str]]:
+    """The stemmed words after each "what"/"which", up to the verb or preposition."""
+    out = []
     for match in _HEAD.finditer(question):
+        phrase = []
         for w in match.group(1).lower().split():
             if w in _NOT_HEAD or w in STOPWORDS:
                 break
-            out.add(stem(w))
+            phrase.append(stem(w))
+        out.append(phrase)
     return out
+
+
+def heads(question: str) -> set[str]:
+    """Stems of the words after "what"/"which": the kind of answer asked for."""
+    return {w for phrase in _head_phrases(question) for w in phrase}
 
 
 def answer_nouns(question: str, *, whole: bool = False) -> set[str]:
@@ -344,14 +351,8 @@ def answer_nouns(question: str, *, whole: bool = False) -> set[str]:
     A fact asked that way ("what dividend") stays required. With `whole`, the words before
     such a kind too ("which gaming console"): a name both sides give is seldom described."""
     out: set[str] = set()
-    for match in _HEAD.finditer(question):
-        phrase = []
-        for w in match.group(1).lower().split():
-            if w in _NOT_HEAD or w in STOPWORDS:
-                break
-            phrase.append(stem(w))
-        kinds = set(phrase) & KINDS
-        out |= set(phrase) if whole and phrase and phrase[-1] in KINDS else kinds
+    for phrase in _head_phrases(question):
+        out |= set(phrase) if whole and phrase and phrase[-1] in KINDS else set(phrase) & KINDS
     return out
 
 
