@@ -25,6 +25,7 @@ from research.agents.text import (
     sentences,
     speaks_of,
     stem,
+    title_head,
     words,
 )
 from research.contracts import Claim, Snippet
@@ -78,7 +79,7 @@ def _named(
 
 def _titled(snip: Snippet, entity: str) -> bool:
     """Is the passage from the entity's own page (titled by its name)?"""
-    return snip.title.split(" (")[0].strip().lower() == entity.lower()
+    return title_head(snip.title) == entity.lower()
 
 
 def _on_every_side(per_side: list[dict[str, list[Found]]]) -> dict[str, list[list[Found]]]:
