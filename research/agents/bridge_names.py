@@ -11,6 +11,7 @@ from research.agents.lexicon import common_words
 from research.agents.questions import is_demonym
 from research.agents.text import (
     NAME,
+    STOPWORDS,
     clean_name,
     line_around,
     lower_case_words,
@@ -63,23 +64,32 @@ def bridges(
     asked = [n.lower() for n in names(question)] + [entity.lower()]
     lower_case = set().union(*(lower_case_words(s.text) for s in pool))
     weights = _weights(terms)
-    ranked: list[tuple[bool, bool, float, int, int, int, str, int]] = []
+    ranked: list[tuple[bool, bool, bool, float, int, int, int, str, int]] = []
     headers = repeated_lines(pool)
     titles = {title_head(s.title) for s in pool}
     bare_titles = {_bare(t) for t in titles}
     for snip in link_snips:
+        # The entity's own document names its makers, places and parts; another that names
+        # the entity in passing ("best known for Beetlejuice") speaks of something else.
+        elsewhere = title_head(snip.title) != entity.lower()
         for order, (start, end) in enumerate(sentences(snip.text)):
             sentence = snip.text[start:end]
             line_start, line_end = line_around(snip.text, start)
             if snip.text[line_start:line_end].strip() in headers:
                 continue
             stems = _stems(sentence)
+            quoted = [m.span(1) for m in re.finditer(r"[\"“]([^\"”]{2,80})[\"”]", sentence)]
             relevance = sum(w for t, w in weights.items() if covers(t, stems))
             opening = sentence.lstrip("#|*-> \t")
             anchors = term_offsets(sentence, [t for t in weights if covers(t, stems)])
             candidates = [(p, n) for w in names(sentence) for p, n in _with_parts(w)]
-            for part, found in _titled_names(sentence, titles) + candidates:
-                name = _as_name(found, lower_case, opening.startswith(found), titles)
+            for part, found in (
+                _titled_names(sentence, titles)
+                + candidates
+                + [(True, c) for c in concepts(sentence, titles - {entity.lower()})]
+            ):
+                opens = opening.startswith(found)
+                name = found if found.islower() else _as_name(found, lower_case, opens, titles)
                 # A name the question gives is a bridge only when it has its own document:
                 # "X met at Ye Olde Cheshire Cheese, listed as what type of house?"
                 if not name:
@@ -92,12 +102,21 @@ def bridges(
                 if mentions(entity, name) or normalize(entity) in normalize(name):
                     continue
                 at = sentence.find(name)
+                # "Home" of "Letters from Home" is a title's word; "Ivo Lask" of "The Case of
+                # Ivo Lask" may be whom the book is about.
+                inquote = any(
+                    a <= at and at + len(name) <= b and b - a > len(name) for a, b in quoted
+                )
+                if inquote and " " not in name:
+                    continue
                 # A name stating a term itself ("Turbine Works"), not a synonym of it: "Sky
                 # Movies" is no nearer "a film based on what novel" than "The Golden Compass".
                 inside = _states_itself(name, list(weights))
                 outside = [a for a in anchors if not at <= a < at + len(name)]
                 near = 0 if inside else min((abs(at - a) for a in outside), default=len(sentence))
-                ranked.append((not given, part, -relevance, order, near, at, name, snip.id))
+                ranked.append(
+                    (not given, elsewhere, part, -relevance, order, near, at, name, snip.id)
+                )
     ranked.sort()
     seen: set[str] = set()
     out = []
@@ -106,6 +125,42 @@ def bridges(
             seen.add(name.lower())
             out.append((name, sid))
     return out
+
+
+def same_word(a: str, b: str) -> bool:
+    """One word in two forms: "politically"/"political", "leaders"/"leadership"."""
+    x, y = stem(a), stem(b)
+    return x == y or (min(len(x), len(y)) >= 5 and (x.startswith(y) or y.startswith(x)))
+
+
+def is_concept(phrase: str, title: str) -> bool:
+    """Does the lower-case phrase name the thing a document is titled by, in other forms of
+    its words ("too politically correct" for "Political correctness")?"""
+    said, titled = phrase.split(), words(title_head(title))
+    return len(said) == len(titled) and all(map(same_word, said, titled))
+
+
+def concepts(sentence: str, titles: set[str]) -> list[str]:
+    """Lower-case phrases naming what a retrieved document is titled by: a concept the passage
+    uses ("the change was attacked for being too politically correct"), whose own document
+    may state what the question asks of it ("the term political correctness is used to
+    describe ...")."""
+    tokens = re.findall(r"[a-z][a-z'-]*|\S+", sentence)
+    found = []
+    for title in titles:
+        titled = words(title)
+        if (
+            not titled
+            or titled[0][:4] not in sentence
+            or any(w in STOPWORDS or not w.isalpha() for w in titled)
+        ):
+            continue
+        for i in range(len(tokens) - len(titled) + 1):
+            phrase = " ".join(tokens[i : i + len(titled)])
+            if phrase.replace(" ", "").isalpha() and phrase.islower() and is_concept(phrase, title):
+                found.append(phrase)
+                break
+    return found
 
 
 def _bare(name: str) -> str:

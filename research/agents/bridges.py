@@ -20,7 +20,7 @@ from research.agents.answers import (
     covers,
     doc_context,
 )
-from research.agents.bridge_names import bridges, enumeration
+from research.agents.bridge_names import bridges, enumeration, is_concept
 from research.agents.dates import MONTHS, YEAR
 from research.agents.lexicon import common_words
 from research.agents.questions import SOFT, heads, type_ok
@@ -61,6 +61,8 @@ def _titled(snip: Snippet, name: str) -> bool:
     parentheses) and its opening names it ("BC Dzūkija ... in Alytus" for "Dzūkija Alytus")."""
     if mentions(snip.title, name):
         return True
+    if name.islower():  # a concept in other forms ("politically correct")
+        return snip.ordinal == 0 and is_concept(name, snip.title)
     title = words(snip.title.split(" (")[0])
     shared = {w for w in words(name) if len(w) > 3 and w not in common_words()} & set(title)
     return bool(shared) and snip.ordinal == 0 and mentions(snip.text[:400], name)
@@ -75,7 +77,11 @@ def followable(
     retrieved title names ("Replicas of the Statue of Liberty"), whose answering sentence
     must name them too. A name inside a longer one ("Kids") is tried after it."""
     own = {title_head(s.title) for s in snippets}
-    first = [(n, i) for n, i in candidates if n.lower() in own] + candidates[:4]
+    first = [
+        (n, i)
+        for n, i in candidates
+        if n.lower() in own or (n.islower() and any(_titled(s, n) for s in snippets))
+    ] + candidates[:4]
     later = [
         (n, i) for n, i in candidates[4:] if any(s.id != i and _titled(s, n) for s in snippets)
     ]
@@ -179,27 +185,28 @@ def via(
         rest = unlinked
     if not related or not (rest or q.event):
         return None
-    if not linked and not depth and _titled(link.snippet, name):
+    tries = [(linked, named)] if linked else []
+    if not depth and not named and _titled(link.snippet, name):
         # The link lies in the bridge's own document ("Spy Hunter is a game developed by Bally
         # Midway"): another that names it may state the rest ("Highway Pursuit is a remake of
-        # Spy Hunter created by Adam Dawes"), in that sentence.
-        linked, named = _naming(name, link, q, snippets), True
-    if not linked:
-        return None
+        # Spy Hunter created by Adam Dawes"), in that sentence; of several, the first that
+        # does (a star's page naming the sitcom may come before the film's naming its writer).
+        tries += [(doc, True) for doc in _by_document(_naming(name, link, q, snippets))]
     # A time the entity's side states dates the entity ("the song peaked in December 1953"),
     # not the bridge's fact: the singer's page need not name that month.
     asked = [t for t in unlinked if t in rest or not (YEAR.fullmatch(t) or t in MONTHS)]
-    found = _answer_sentence(q, name, link, asked, linked)
-    if (
-        found
-        and (not rest or _states_rest(found, rest, linked, q.soft))
-        and not _sibling(q, name, related, found)
-        and not _set_aside(q.question, found)
-        and _states_property(q, found)
-        and (not named or mentions(found.sentence, name))
-    ):
-        return _route(q, (name,), (link, found))
-    if depth or named:
+    for group, by_name in tries:
+        found = _answer_sentence(q, name, link, asked, group)
+        if (
+            found
+            and (not rest or _states_rest(found, rest, group, q.soft))
+            and not _sibling(q, name, related, found)
+            and not _set_aside(q.question, found)
+            and _states_property(q, found)
+            and (not by_name or mentions(found.sentence, name))
+        ):
+            return _route(q, (name,), (link, found))
+    if depth or named or not linked:
         return None
     step = Reading(q.question, name, q.kind, unlinked, q.soft, (*q.known, name), q.must,
                    q.along, doc_context(linked), q.event)  # fmt: skip
@@ -232,6 +239,14 @@ def _states_property(q: Reading, found: Found) -> bool:
     wanted = [t for t in content_terms(asked.group(1)) if t in q.terms]
     stated = _fact_stems(found.sentence)
     return not wanted or any(covers(t, stated) for t in wanted)
+
+
+def _by_document(snippets: list[Snippet]) -> list[list[Snippet]]:
+    """The snippets grouped by document, in the order each document first appears."""
+    groups: dict[int, list[Snippet]] = {}
+    for s in snippets:
+        groups.setdefault(s.document_id, []).append(s)
+    return list(groups.values())
 
 
 def _naming(name: str, link: Found, q: Reading, snippets: list[Snippet]) -> list[Snippet]:

@@ -28,7 +28,7 @@ from research.agents.bridge_names import MAX_BRIDGES, bridges, listed
 from research.agents.bridges import Reading, followable, links, next_hops, via
 from research.agents.comparisons import article_titled, combine, compared_by, shared_claims
 from research.agents.dates import MONTHS, YEAR, passive_event
-from research.agents.introductions import same_name, with_antecedents, with_subject
+from research.agents.introductions import eponym_origin, same_name, with_antecedents, with_subject
 from research.agents.lexicon import members_of
 from research.agents.passages import (
     continuation,
@@ -49,9 +49,11 @@ from research.agents.questions import (
     along_the_way,
     answer_nouns,
     answer_type,
+    asked_fact,
     asks_definition,
     asks_plans,
     counted,
+    eponym,
     heads,
     is_demonym,
     naming,
@@ -120,12 +122,7 @@ def assess_entity(
     exclude = words(" ".join([entity, *sub_goal.compare]))
     exclude += qualifiers_of_others(question, entity, sub_goal.compare)
     must = counted(question)
-    # "How long did it take": the duration is the answer type, "long" no fact to find.
-    asked_text = (
-        re.sub(r"\bhow long\b", "how", question, flags=re.IGNORECASE)
-        if kind == "duration"
-        else question
-    )
+    asked_text = asked_fact(question, kind)
     terms = [t for t in content_terms(asked_text, exclude=exclude) if t not in FRAME or t in must]
     if sub_goal.compare and by == "date":  # "which came first": the order, not a fact to find
         terms = [t for t in terms if t not in _ORDER]
@@ -174,6 +171,11 @@ def assess_entity(
             reason=f"“{_short(placed.sentence)}” says where {entity} is.",
         )
     event = passive_event(question) or naming(question)
+    named_for = eponym(question)
+    formed = [s for s in own if named_for and named_for[0].search(s.text)]
+    if formed and named_for:  # "what subject named for Charles Fort": "Fortean subjects"
+        event = ()
+        terms = [t for t in terms if t not in content_terms(named_for[1])] or terms
     # Compared by their origin, a band "founded in 1993" was formed then: a sentence saying
     # so in any of the verbs, else one that dates the thing itself ("is a 2004 film").
     origin = bool(sub_goal.compare) and kind == "date" and any(t in ORIGIN for t in terms)
@@ -197,7 +199,9 @@ def assess_entity(
     # documentary film", below).
     valued = sub_goal.compare and by != "any"
     first = [t for t in event_terms if not valued or t not in heads(question)] or event_terms
-    direct = find(first, own, sentence_kind)
+    direct = find(first, formed or own, sentence_kind)
+    if direct and formed and named_for and not named_for[0].search(direct.sentence):
+        direct = None
     if origin and not (direct and direct.score >= ACCEPT):
         direct = find(event_terms, own, sentence_kind, event=())
     if (
@@ -207,6 +211,8 @@ def assess_entity(
         and (kind not in ("name", "any") or _states_relation(direct, terms, question, soft))
     ):
         claims, unsupported = [_claim(direct)], []
+        if formed and named_for and (origin_of := eponym_origin(direct, *named_for, snippets)):
+            claims.append(_claim(origin_of))  # the named one's page using the word too
         if kind == "any" and asks_summary(question):  # the passage on the topic, not a line
             claims = [_claim(f) for f in summary(direct, own, terms)]
         elif kind == "any":  # a how/why/describe question: quote the explanation's sentences,

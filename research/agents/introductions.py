@@ -1,11 +1,14 @@
 """Sentences quoted beside an answer so the reader sees whom and what it speaks of: the
-subject's own page saying what the subject is, the sentence naming whom a "He ..." quote means."""
+subject's own page saying what the subject is, the sentence naming whom a "He ..." quote means,
+the named one's page using a word formed from the name."""
 
 from __future__ import annotations
 
-from research.agents.answers import _claim
+import re
+
+from research.agents.answers import Found, _claim
 from research.agents.passages import antecedent, definition
-from research.agents.text import words
+from research.agents.text import sentences, words
 from research.contracts import Assessment, Snippet, SubGoal, Verdict
 
 
@@ -61,3 +64,21 @@ def with_antecedents(verdict: Assessment, snippets: list[Snippet]) -> Assessment
                 claims.append(extra)
         claims.append(claim)
     return verdict.model_copy(update={"claims": claims})
+
+
+def eponym_origin(
+    found: Found, formed: re.Pattern[str], name: str, snippets: list[Snippet]
+) -> Found | None:
+    """Asked for a thing "named for Charles Hoy Fort" and answered by "Fortean subjects": the
+    sentence of Charles Fort's own page that uses the word ("The terms "Fortean" and
+    "Forteana" are used to characterize ..."), which says whose name it is."""
+    word = formed.search(found.sentence)
+    if word is None:
+        return None
+    for s in snippets:
+        if s.document_id == found.snippet.document_id or not same_name(s.title, name):
+            continue
+        for start, end in sentences(s.text):
+            if re.search(rf"\b{re.escape(word.group(0))}\b", s.text[start:end]):
+                return Found(s, start, end, 1.0)
+    return None

@@ -31,6 +31,7 @@ _SYNONYMS = (
     "join joined addition",
     "future ahead",
     "movie movies film films",
+    "cover covers covered devoted dedicated",
     "feature featured featuring appear appeared appearance appearances",
     "plan plans planned intend intends intended aim aims",
     "improve improved improvement improvements enhance enhanced enhancement",
@@ -116,7 +117,17 @@ _GLOSS = re.compile(r"\((?:[A-Z][a-z]+ for|English:?|lit(?:erally|\.)|meaning)\s
 _ENGLISH_NAME = frozenset(stem(w) for w in "english translation translated meaning".split())
 
 
+# A demonym or a citizenship states a nationality: "is an American actor", "a United States
+# citizen".
+_NATIONALITY = re.compile(
+    r"\b(?:[A-Z][a-z]+(?:ish|ian|ese|can|yan)|French|Dutch|Greek|Thai|Swiss|Welsh)\s+[a-z]"
+    r"|\bcitizen(?:ship)?\b"
+)
+_NATIONAL = frozenset(stem(w) for w in "nationality nation citizenship".split())
+
+
 def relation_stems(text: str) -> set[str]:
     """Stems of the relations the text states in other words than the question's."""
     out = set(_AUTHORSHIP) if _WRITTEN_BY.search(text) else set()
+    out |= _NATIONAL if _NATIONALITY.search(text) else set()
     return out | _ENGLISH_NAME if _GLOSS.search(text) else out

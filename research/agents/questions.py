@@ -76,6 +76,19 @@ def asks_definition(question: str) -> bool:
     return bool(_DEFINITION.search(question))
 
 
+_NAMED_FOR = re.compile(r"\bnamed (?:after|for) (?:the )?((?:[A-Z][\w.'-]*\s+)*[A-Z][\w'-]*)")
+
+
+def eponym(question: str) -> tuple[re.Pattern[str], str] | None:
+    """ "What subject named for Charles Hoy Fort?": a word formed from the name ("Fortean
+    subjects", "Marxist", "Darwinian") names the thing so. That word's pattern, and the name."""
+    match = _NAMED_FOR.search(question)
+    if not match:
+        return None
+    last = re.escape(match.group(1).split()[-1])
+    return re.compile(rf"\b{last}(?:ian|ean|an|ist|ism|esque|ite)s?\b"), match.group(1)
+
+
 def naming(question: str) -> tuple[str, ...]:
     """ "What is X named after?" asks for the naming: only a sentence that names says it."""
     return ("named",) if re.search(r"\bnamed (?:after|for)\b", question, re.I) else ()
@@ -122,6 +135,23 @@ FRAME = frozenset(
     highest lowest oldest earliest latest most least city town country place state region nation
     year date month day person times""".split()
 )
+# "Born within a year of each other beginning in which year": where in a span the asked date
+# falls, not a fact a source states.
+_SPAN_FRAME = re.compile(
+    r"\b(?:beginning|starting|ending)(?=\s+(?:in|on|from)\s+(?:which|what)\s+"
+    r"(?:year|date|month|day)\b)",
+    re.IGNORECASE,
+)
+
+
+def asked_fact(question: str, kind: str) -> str:
+    """The question without words framing the answer's type: "how long did it take" asks for
+    a duration, "long" is no fact to find."""
+    if kind == "duration":
+        question = re.sub(r"\bhow long\b", "how", question, flags=re.IGNORECASE)
+    return _SPAN_FRAME.sub("", question)
+
+
 # Verbs of coming into being: "which band was formed first" asks each for the date of its
 # origin, which a source may give in other words ("is a 2004 documentary film").
 ORIGIN_VERBS = tuple(

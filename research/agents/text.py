@@ -199,7 +199,7 @@ def _trim(text: str, start: int, end: int) -> tuple[int, int]:
 
 
 _UPPER = "A-ZÀ-ÖØ-ÞĀ-Ž"  # Latin Extended-A alternates cases; its lower ones rarely open a word
-_CAP = rf"(?:ʻ?[{_UPPER}][\w'’&.-]*|[0-9][\w.-]*[A-Za-z][\w.-]*)"
+_CAP = rf"(?:ʻ?[{_UPPER}][\w'’&.-]*(?:/[{_UPPER}][\w'’&.-]*)*|[0-9][\w.-]*[A-Za-z][\w.-]*)"
 # Lower-case words inside a name: "Selle v. Gibb", "Santiago del Estero Province".
 _CONNECT = r"(?:of|the|de|del|des|da|di|dos|das|du|la|le|von|van|der|for|on|&|v\.|vs\.)"
 # A name never runs on into the next sentence's opening word ("... Inc. Which company").
@@ -335,8 +335,9 @@ def mentions(text: str, entity: str) -> bool:
         return True
     key = [stem(w) for w in words(entity) if w not in STOPWORDS and len(w) > 1]
     named = words(re.sub(r"^(?:the|a|an)\s+", "", entity.strip(), flags=re.IGNORECASE))
-    if not key or (len(key) == 1 and len(named) > 1):
-        # "Counting On" is the phrase, not any text that says "counting".
+    if not key or (len(key) == 1 and len(named) > 1) or 2 * len(set(key)) < len(named):
+        # "Counting On" is the phrase, not any text that says "counting"; nor is "I Love the
+        # Way You Love Me", mostly common words, a text saying "Love the Way You Lie".
         return False
     present = {stem(w) for w in words(text)}
     # Legal-form words tell "X Co." from "X Ltd.": never optional.

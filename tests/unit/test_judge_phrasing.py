@@ -1,6 +1,7 @@
 """The offline judge reads a fact in the words its source uses: a category through its
 members, a noun through its verb, a restated comparison, a nickname, a description of the
-entity, one of two choices, a company's defining sentence, "looking ahead" for an outlook."""
+entity, one of two choices, a company's defining sentence, "looking ahead" for an outlook, a
+demonym for a nationality."""
 
 import pytest
 
@@ -207,3 +208,10 @@ def test_the_kind_named_before_two_entities_is_not_asked_of_them() -> None:
     a = judge(q, [berg, dahl])
     assert a.verdict == Verdict.SUFFICIENT
     assert "no. 14" in quoted_text(a) and "no. 19" in quoted_text(a)
+
+
+def test_a_demonym_or_a_citizenship_states_a_nationality() -> None:
+    terms = ["nationality", "born"]
+    assert coverage(terms, "Ivo Lask (born 1975) is a United States citizen.") == 1.0
+    assert coverage(terms, "Ivo Lask (born 1975) is a Canadian actor.") == 1.0
+    assert coverage(terms, "Ivo Lask (born 1975) moved to Ottawa.") == 0.5
