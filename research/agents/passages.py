@@ -193,7 +193,9 @@ def named_in_answer(
     line = answer.snippet.model_copy(update={"text": answer.sentence})
     defined, to_read = [], []
     given = {n.lower() for n in names(question)}  # the question's own names need no reading
-    named = [n for n, _ in bridges(entity, question, [line], terms, snippets)]
+    named = _kin(answer.sentence, entity) + [
+        n for n, _ in bridges(entity, question, [line], terms, snippets)
+    ]
     for name in [n for n in named if n.lower() not in given][:2]:
         own = [s for s in snippets if _head(s.title) == " ".join(name.lower().split())]
         found = definition(name, own) if own else None
@@ -202,6 +204,20 @@ def named_in_answer(
         elif not own:
             to_read.append(name)
     return defined, to_read
+
+
+def _kin(sentence: str, entity: str) -> list[str]:
+    """Another person named within the entity's name: "Binion is the son of Benny Binion",
+    of Jack Benny Binion. A part of the name that does not open as it does is not the entity
+    called short ("Jack Binion") but a relative named so."""
+    given = entity.split()
+    return [
+        n
+        for n in names(sentence)
+        if 1 < len(n.split()) < len(given)
+        and mentions(entity, n)
+        and n.split()[0].lower() != given[0].lower()
+    ]
 
 
 _PRONOUN_LED = re.compile(r"^(?:He|She|It|They|His|Her|Its|Their)\b")

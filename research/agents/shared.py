@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from research.agents.answers import Found, citation, coverage
+from research.agents.answers import Found, _claim, citation, coverage
 from research.agents.bridge_names import repeated_lines, term_offsets
 from research.agents.lexicon import common_words
 from research.agents.passages import titled_definition
@@ -134,12 +134,18 @@ def shared_answer(
     if name is None:
         return []  # several shared names, none singled out by the question's words
     quotes = [best(side, e) for side, e in zip(shared[name], entities, strict=True)]
-    return [
+    claims = [
         Claim(
             text=f"{name} is named in the passages on {_all_of(entities)}.",
             citations=[citation(f) for f in quotes],
         )
     ]
+    # What the shared name is, from its own retrieved page ("Howard Elliott Ashman was an
+    # American playwright and lyricist"), unless a side's quote is that sentence.
+    own = titled_definition(name, snippets)
+    if own and own.sentence not in {f.sentence for f in quotes}:
+        claims.append(_claim(own))
+    return claims
 
 
 def _all_of(entities: list[str]) -> str:

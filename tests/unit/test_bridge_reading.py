@@ -269,6 +269,13 @@ def test_of_names_alike_in_the_words_the_one_standing_at_the_asked_relation_is_s
                 "Penn and composer Otto Lamm for the 1990 film \"Night Ferry\".")  # fmt: skip
     a = judge('Who wrote lyrics for both "Tin Harbour" and the song "Lantern Waltz"?', [show, song])
     assert a.claims and a.claims[0].text.startswith("Rosa Penn is named in the passages on both")
+    # the shared name's own page says what it is
+    own = snip(
+        3, "Rosa Penn", "Rosa Ilse Penn (1950-1991) was an American playwright and lyricist."
+    )
+    b = judge('Who wrote lyrics for both "Tin Harbour" and the song "Lantern Waltz"?',
+              [show, song, own])  # fmt: skip
+    assert "Rosa Ilse Penn (1950-1991) was an American playwright" in quoted(b)
 
 
 def test_a_name_typed_without_its_accents_is_the_accented_one() -> None:

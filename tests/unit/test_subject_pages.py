@@ -1,5 +1,6 @@
-"""The asked subject's own page beside an answer quoted from another, and words the light
-stemmer keeps apart ("title"/"titles") still matched."""
+"""The asked subject's own page beside an answer quoted from another, words the light stemmer
+keeps apart ("title"/"titles") still matched, and a relative named within the subject's name
+read as another person."""
 
 import pytest
 
@@ -113,3 +114,13 @@ def test_a_name_opening_with_an_okina_is_one_name() -> None:
     q = "What do Ada Vik and ʻAkala Palace have in common?"
     assert names(q) == ["Ada Vik", "ʻAkala Palace"]
     assert plan_goal(q).sub_goals[0].compare == ["Ada Vik", "ʻAkala Palace"]
+
+
+def test_a_relative_named_within_the_subjects_name_is_read_as_another_person() -> None:
+    son = snip(1, "Jack Binn", "Jack Ivo Lask Binn (born 1937) is an American businessman. "
+               "Binn is the son of casino owner Ivo Lask Binn and worked for his father.")  # fmt: skip
+    father = snip(2, "Ivo Lask Binn", 'Lester Ivo "Lask" Binn (1904-1989) was an American '
+                  "casino owner.")  # fmt: skip
+    a = judge("What is the first name of Jack Ivo Lask Binn's father?", [son, father])
+    assert a.verdict == Verdict.SUFFICIENT
+    assert "son of casino owner Ivo Lask Binn" in quoted(a) and "Lester Ivo" in quoted(a)
