@@ -73,6 +73,21 @@ def covers(term: str, stems: set[str]) -> bool:
     )
 
 
+def compounds(terms: list[str], stems: set[str]) -> list[str]:
+    """Two question words the sources write as one ("team mate" for "teammates")."""
+
+    def written(word: str) -> bool:  # the word itself, or a form a letter or two apart
+        return any(s.startswith(word[:-1]) and abs(len(s) - len(word)) <= 2 for s in stems)
+
+    out: list[str] = []
+    for term in terms:
+        if out and not covers(term, stems) and written(out[-1] + term):
+            out[-1] += term
+        else:
+            out.append(term)
+    return out
+
+
 def _shared(a: str, b: str) -> int:
     return next(
         (i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b))

@@ -8,7 +8,7 @@ A route may take one more step ("the institute that operates the station whose d
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from research.agents.answers import (
     ACCEPT,
@@ -21,9 +21,10 @@ from research.agents.answers import (
     doc_context,
 )
 from research.agents.bridge_names import bridges, enumeration, is_concept
-from research.agents.dates import MONTHS, YEAR
+from research.agents.dates import MONTHS, YEAR, states_event
 from research.agents.lexicon import common_words
-from research.agents.questions import SOFT, heads, type_ok
+from research.agents.passages import definition
+from research.agents.questions import SOFT, asked_by, converse_kin, heads, type_ok
 from research.agents.text import content_terms, mentions, stem, title_head, words
 from research.contracts import Snippet
 
@@ -75,12 +76,17 @@ def followable(
     retrieved document is titled by exactly (a title named late in a sentence, "a spin-off
     of "19 Kids and Counting"", is not crowded out), the best-ranked four, then the others a
     retrieved title names ("Replicas of the Statue of Liberty"), whose answering sentence
-    must name them too. A name inside a longer one ("Kids") is tried after it."""
+    must name them too, unless that title names several of the candidates ("Google Docs,
+    Sheets, and Slides": the page of the three apps listed). A name inside a longer one
+    ("Kids") is tried after it."""
     own = {title_head(s.title) for s in snippets}
+    joint = [s.title for s in snippets if sum(mentions(s.title, n) for n, _ in candidates) > 1]
     first = [
         (n, i)
         for n, i in candidates
-        if n.lower() in own or (n.islower() and any(_titled(s, n) for s in snippets))
+        if n.lower() in own
+        or (n.islower() and any(_titled(s, n) for s in snippets))
+        or any(mentions(t, n) for t in joint)
     ] + candidates[:4]
     later = [
         (n, i) for n, i in candidates[4:] if any(s.id != i and _titled(s, n) for s in snippets)
@@ -125,6 +131,9 @@ _SET_ASIDE = re.compile(
 )
 
 
+_ANOTHER = re.compile(r"\banother\b", re.IGNORECASE)
+
+
 def _set_aside(question: str, found: Found) -> bool:
     """Does the sentence describe what the question sets aside ("which other driver ...
     besides the Force India driver born in 1990": a sentence on that driver answers nothing)?"""
@@ -166,16 +175,21 @@ def via(
     """The bridge's own document (titled by it) stating the fact the link leads to, or, one
     step further, naming the next bridge that does; with `named`, in a sentence naming the
     bridge. Scored by the share of the question's terms the route's sentences state."""
+    if _ANOTHER.search(q.question) and mentions(q.question, name):
+        return None  # "educated at St Andrews and another university": not St Andrews
     linked = [s for s in snippets if s.id != sid and _titled(s, name)]
     link = _sentence_naming(next(s for s in snippets if s.id == sid), name)
     if not _speaks_of_entity(link, q.entity, snippets):
         return None
     # The link must carry part of the question (the relation), the bridge the rest: what the
     # entity's own document says ("the HALICE-22 ice-core campaign") is not asked of it.
-    link_stems = _fact_stems(link.sentence)
+    link_stems = _fact_stems(link.sentence) | converse_kin(q.question, q.entity, link.sentence)
     if enumeration(link.sentence, name):  # listed among three or more: one of their members
         link_stems |= _MEMBERSHIP
-    related = [t for t in q.terms if t not in SOFT and covers(t, link_stems)]
+    # A subject given only by description ("what river has five waterfalls ...", planned as
+    # its words) is related to the bridge by the link stating those words.
+    described = content_terms(q.entity) if q.entity.islower() else []
+    related = [t for t in [*q.terms, *described] if t not in SOFT and covers(t, link_stems)]
     entity_side = q.own_context.get(link.snippet.document_id, set())
     unlinked = [t for t in q.terms if not covers(t, link_stems)]
     rest = [t for t in unlinked if not covers(t, entity_side)]
@@ -185,7 +199,11 @@ def via(
         rest = unlinked
     if not related or not (rest or q.event):
         return None
-    tries = [(linked, named)] if linked else []
+    # The document titled by the bridge exactly before namesakes sharing its words ("Santiago
+    # del Estero Province" before the city "Santiago del Estero").
+    exact = [s for s in linked if title_head(s.title) == name.lower()]
+    tries = [(exact, named)] if exact and len(exact) < len(linked) else []
+    tries += [(linked, named)] if linked else []
     if not depth and not named and _titled(link.snippet, name):
         # The link lies in the bridge's own document ("Spy Hunter is a game developed by Bally
         # Midway"): another that names it may state the rest ("Highway Pursuit is a remake of
@@ -195,17 +213,24 @@ def via(
     # A time the entity's side states dates the entity ("the song peaked in December 1953"),
     # not the bridge's fact: the singer's page need not name that month.
     asked = [t for t in unlinked if t in rest or not (YEAR.fullmatch(t) or t in MONTHS)]
+    by = asked_by(q.question)
     for group, by_name in tries:
         found = _answer_sentence(q, name, link, asked, group)
+        if by and found and not states_event(found.sentence, by):
+            # "The 24-hour music channel that was operated by what company?": the sentence
+            # saying who operated it answers; the bridge's defining sentence describes it.
+            found = _answer_sentence(replace(q, event=by), name, link, asked, group)
+        opening = definition(name, group) if by and found else None
+        described = opening.sentence if opening and opening != found else ""
         if (
             found
-            and (not rest or _states_rest(found, rest, group, q.soft))
+            and (not rest or _states_rest(found, rest, group, q.soft, described))
             and not _sibling(q, name, related, found)
             and not _set_aside(q.question, found)
             and _states_property(q, found)
             and (not by_name or mentions(found.sentence, name))
         ):
-            return _route(q, (name,), (link, found))
+            return _route(q, (name,), (link, found, *([opening] if described else [])))
     if depth or named or not linked:
         return None
     step = Reading(q.question, name, q.kind, unlinked, q.soft, (*q.known, name), q.must,
@@ -273,15 +298,16 @@ def _speaks_of_entity(link: Found, entity: str, snippets: list[Snippet]) -> bool
 
 
 def _states_rest(
-    found: Found, rest: list[str], linked: list[Snippet], soft: frozenset[str]
+    found: Found, rest: list[str], linked: list[Snippet], soft: frozenset[str], described: str = ""
 ) -> bool:
     """Relation words the bridge's document never uses ("used to select patients") weigh
-    less, but the sentence must state one word the document does use."""
+    less, but the sentence must state one word the document does use. What the bridge's defining
+    sentence says of it (`described`) holds for the whole document."""
     bridge_side = set().union(*doc_context(linked).values())
     unused = frozenset(t for t in rest if not covers(t, bridge_side))
     if not any(covers(t, _fact_stems(found.sentence)) for t in rest if t not in unused):
         return False
-    return coverage(rest, found.sentence, soft | unused) >= ACCEPT
+    return coverage(rest, f"{found.sentence} {described}", soft | unused) >= ACCEPT
 
 
 def _sibling(q: Reading, name: str, related: list[str], found: Found) -> bool:
@@ -295,6 +321,30 @@ def _sibling(q: Reading, name: str, related: list[str], found: Found) -> bool:
 def _route(q: Reading, path: tuple[str, ...], claims: tuple[Found, ...]) -> Route:
     said = set().union(*(_fact_stems(f.sentence) for f in claims))
     return Route(sum(covers(t, said) for t in q.terms) / len(q.terms), path, claims)
+
+
+def best_route(routes: list[Route], entity: str) -> Route:
+    """A link in the entity's own document speaks for it before one in another's that names
+    it ("studied Wing Chun under Ip Man" is the art, not the film "Wing Chun"); a bridge named
+    inside another in the same link that also leads on is a part of that name ("Santiago del
+    Estero" of "Santiago del Estero Province": the city); then the route stating most."""
+
+    def part_of_another(r: Route) -> bool:
+        return any(
+            o.path[0] != r.path[0]
+            and r.path[0] in o.path[0]
+            and o.claims[0].sentence == r.claims[0].sentence
+            for o in routes
+        )
+
+    return max(
+        routes,
+        key=lambda r: (
+            mentions(r.claims[0].snippet.title, entity),
+            not part_of_another(r),
+            r.score,
+        ),
+    )
 
 
 def next_hops(

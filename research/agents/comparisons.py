@@ -7,7 +7,12 @@ from __future__ import annotations
 import re
 
 from research.agents.answers import _claim, coverage
-from research.agents.conclusions import both_conclusion, date_conclusion, figure_conclusion
+from research.agents.conclusions import (
+    both_conclusion,
+    contrary_conclusion,
+    date_conclusion,
+    figure_conclusion,
+)
 from research.agents.passages import definition, titled_definition
 from research.agents.questions import (
     FRAME,
@@ -199,6 +204,11 @@ def combine(
     missing = [m for p in parts for m in p.missing]
     if verdict == Verdict.SUFFICIENT and (settled := _settled(sub_goal, entities, parts)):
         claims.insert(0, settled)
+    elif contrary := contrary_conclusion(
+        without_source(sub_goal.text), entities, [titled_definition(e, snippets) for e in entities]
+    ):
+        verdict = Verdict.SUFFICIENT
+        claims = [contrary, *claims]
     elif verdict == Verdict.SUFFICIENT and _asks_choice(sub_goal.text):
         # each side's sentence is quoted, but they do not settle it: answered only in part
         missing.append(

@@ -13,9 +13,10 @@ import re
 from dataclasses import dataclass
 from typing import TypeVar
 
-from research.agents.answers import covers
+from research.agents.answers import Found, citation, covers
 from research.agents.dates import MONTHS
-from research.agents.text import stem
+from research.agents.lexicon import CONTRARIES
+from research.agents.text import stem, words
 from research.agents.units import CURRENCY
 from research.contracts import Claim
 
@@ -117,13 +118,35 @@ _BOTH = re.compile(r"\bboth\b", re.IGNORECASE)
 
 def both_conclusion(question: str, entities: list[str], claims: list[Claim]) -> Claim | None:
     """ "Are A and B both X?" with a sentence stating X for each: yes, citing both. A "no"
-    is never concluded: that one source does not say it is not evidence that it is false."""
+    is never concluded here: that one source does not say it is not evidence that it is false
+    (only a stated contrary is, `contrary_conclusion`)."""
     if len(entities) != 2 or len(claims) != 2 or not _BOTH.search(question):
         return None
     return Claim(
         text=f"Yes: the sources state it of both {entities[0]} and {entities[1]}.",
         citations=[*claims[0].citations, *claims[1].citations],
     )
+
+
+def contrary_conclusion(
+    question: str, entities: list[str], definitions: list[Found | None]
+) -> Claim | None:
+    """ "Are A and B both public colleges?" with B's own page calling it "a private research
+    university": no, citing that sentence. Only a stated contrary concludes a no; a page that
+    does not say "public" says nothing either way."""
+    if len(entities) != 2 or not _BOTH.search(question):
+        return None
+    asked = {stem(w): w for w in words(question)}
+    for entity, defined in zip(entities, definitions, strict=True):
+        said = {stem(w): w for w in words(defined.sentence)} if defined else {}
+        for word in asked.keys() & CONTRARIES.keys():
+            if defined and CONTRARIES[word] in said and word not in said:
+                return Claim(
+                    text=f"No: {entity}'s own page calls it {said[CONTRARIES[word]]}, "
+                    f"not {asked[word]}.",
+                    citations=[citation(defined)],
+                )
+    return None
 
 
 _SCALES = {"thousand": 1e3, "k": 1e3, "million": 1e6, "mn": 1e6, "m": 1e6, "billion": 1e9,

@@ -18,6 +18,7 @@ from research.agents.answers import (
     _short,
     _stems,
     best_sentence,
+    compounds,
     coverage,
     covers,
     distinct,
@@ -25,7 +26,7 @@ from research.agents.answers import (
     split,
 )
 from research.agents.bridge_names import MAX_BRIDGES, bridges, listed
-from research.agents.bridges import Reading, followable, links, next_hops, via
+from research.agents.bridges import Reading, best_route, followable, links, next_hops, via
 from research.agents.comparisons import article_titled, combine, compared_by, shared_claims
 from research.agents.dates import MONTHS, YEAR, passive_event
 from research.agents.introductions import eponym_origin, same_name, with_antecedents, with_subject
@@ -53,6 +54,7 @@ from research.agents.questions import (
     asks_definition,
     asks_plans,
     counted,
+    described_kind,
     eponym,
     heads,
     is_demonym,
@@ -102,7 +104,7 @@ _MONTH_STEMS = frozenset(stem(m) for m in MONTHS)
 def _states_relation(found: Found, terms: list[str], question: str, soft: frozenset[str]) -> bool:
     """Asked "which American swimmer was X's relay partner", a sentence stating only the kind
     ("X is an American swimmer") describes one of that kind; it must state the relation too."""
-    kind = heads(question)
+    kind = heads(question) | described_kind(question)
     relation = [t for t in terms if t not in kind and t not in SOFT and t not in soft]
     stated = _fact_stems(found.sentence)
     return not relation or any(covers(t, stated) for t in relation)
@@ -124,6 +126,7 @@ def assess_entity(
     must = counted(question)
     asked_text = asked_fact(question, kind)
     terms = [t for t in content_terms(asked_text, exclude=exclude) if t not in FRAME or t in must]
+    terms = compounds(terms, set().union(*doc_context(snippets).values()))
     if sub_goal.compare and by == "date":  # "which came first": the order, not a fact to find
         terms = [t for t in terms if t not in _ORDER]
     if sub_goal.compare:  # "which band, A or B": the kind of both, not asked of either
@@ -260,9 +263,7 @@ def assess_entity(
         if (r := via(reading, n, link, snippets, named=named))
     ]
     if routes:
-        # A link in the entity's own document speaks for it before one in another's that
-        # names it ("studied Wing Chun under Ip Man" is the art, not the film "Wing Chun").
-        route = max(routes, key=lambda r: (mentions(r.claims[0].snippet.title, entity), r.score))
+        route = best_route(routes, entity)
         return Assessment(
             sub_goal=sub_goal.key,
             verdict=Verdict.SUFFICIENT,

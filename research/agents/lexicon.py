@@ -57,6 +57,21 @@ SYNONYMS = _groups()
 
 # A category a question asks about, then words naming its members: a report tells the event
 # ("appointed Lisa Anderson as Chief Financial Officer"), not its heading.
+# Words whose one states the other false of the same thing: "a private research university"
+# is no public college.
+_CONTRARY_PAIRS = (
+    "public private",
+    "male female",
+    "amateur professional",
+    "freshwater saltwater",
+    "fiction nonfiction",
+    "civilian military",
+    "indoor outdoor",
+)
+CONTRARIES = {
+    stem(a): stem(b) for pair in _CONTRARY_PAIRS for a, b in (pair.split(), pair.split()[::-1])
+}
+
 _MEMBERS = (
     ("senior management", "chief officer ceo cfo coo cto president executive"),
     ("director", "chairman chairwoman chairperson"),

@@ -89,6 +89,36 @@ def eponym(question: str) -> tuple[re.Pattern[str], str] | None:
     return re.compile(rf"\b{last}(?:ian|ean|an|ist|ism|esque|ite)s?\b"), match.group(1)
 
 
+# Kin seen from the other side: an uncle's page calls him "his nephew".
+_CONVERSE_KIN = {
+    **dict.fromkeys(("uncle", "aunt"), ("nephew", "niece")),
+    **dict.fromkeys(("nephew", "niece"), ("uncle", "aunt")),
+    **dict.fromkeys(("grandfather", "grandmother"), ("grandson", "granddaughter", "grandchild")),
+    **dict.fromkeys(("father", "mother", "parent"), ("son", "daughter", "child")),
+    **dict.fromkeys(("son", "daughter"), ("father", "mother", "parent")),
+}
+
+
+def converse_kin(question: str, entity: str, sentence: str) -> set[str]:
+    """ "Wade Watts is the uncle of a politician": Wade's page saying "his nephew, J. C. Watts"
+    states the relation. Only when the entity is the one the kin word is said of; asked "who
+    is the uncle of X", X's page calling someone "his nephew" says the opposite."""
+    said = re.search(
+        rf"{re.escape(entity)}\s+(?:is|was)\s+(?:the|an?)\s+(\w+)\s+of\b", question, re.I
+    )
+    kin = said.group(1).lower() if said else ""
+    seen = _CONVERSE_KIN.get(kin, ())
+    return {stem(kin)} if any(re.search(rf"\b{k}s?\b", sentence, re.I) for k in seen) else set()
+
+
+_ASKED_BY = re.compile(r"\b([a-z]+ed)\s+by\s+(?:what|which|whom)\b", re.IGNORECASE)
+
+
+def asked_by(question: str) -> tuple[str, ...]:
+    """ "The channel that was operated by what company?": the participle whose doer is asked."""
+    return tuple(m.group(1).lower() for m in _ASKED_BY.finditer(question))
+
+
 def naming(question: str) -> tuple[str, ...]:
     """ "What is X named after?" asks for the naming: only a sentence that names says it."""
     return ("named",) if re.search(r"\bnamed (?:after|for)\b", question, re.I) else ()
@@ -373,6 +403,18 @@ def _head_phrases(question: str) -> list[list[str]]:
 def heads(question: str) -> set[str]:
     """Stems of the words after "what"/"which": the kind of answer asked for."""
     return {w for phrase in _head_phrases(question) for w in phrase}
+
+
+_DESCRIBED = re.compile(
+    r"\bwhich\s+((?:[a-z-]+\s+){1,5}?)(?:was|is|were|are|did|does|has|had)\b", re.IGNORECASE
+)
+
+
+def described_kind(question: str) -> set[str]:
+    """Stems of the whole description after "which" up to its verb: "Which American former
+    competitive swimmer was X's teammate?" asks for one described so, "teammate" the relation."""
+    found = _DESCRIBED.search(question)
+    return {stem(w) for w in words(found.group(1))} - STOPWORDS if found else set()
 
 
 def answer_nouns(question: str, *, whole: bool = False) -> set[str]:

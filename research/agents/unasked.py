@@ -1,6 +1,6 @@
 """Question words a source need not state: either of an "or" pair, the verb a report
-phrases otherwise, a description that only says which entity is meant, a second sentence
-restating the first, the second half of "X and Y initiatives"."""
+phrases otherwise, a description that only says which entity is meant (also by what its kind
+does), a second sentence restating the first, the second half of "X and Y initiatives"."""
 
 from __future__ import annotations
 
@@ -28,8 +28,27 @@ def alternatives(question: str, entity: str = "") -> frozenset[str]:
         if before.lower() not in _AUXILIARIES:
             soft.add(stem(participle))
     return frozenset(
-        soft | kind_of_both(question) | _apposition(question, entity) | _described(question)
+        soft
+        | kind_of_both(question)
+        | _apposition(question, entity)
+        | _described(question)
+        | _participial(question)
     )
+
+
+# "giving blacks emphasizing traditionalism and capitalism a sense of community": a plural
+# noun, a participle and its objects, closed by the article of what the verb gives.
+_PARTICIPIAL = re.compile(
+    r"\b[a-z]{4,}s\s+([a-z]{3,}ing\s+(?:[a-z]+\s+){0,3}?[a-z]+)\s+(?=(?:a|an|the)\s)"
+)
+
+
+def _participial(question: str) -> set[str]:
+    """Words describing a noun by what its kind does ("blacks emphasizing traditionalism and
+    capitalism", conservative blacks): which ones are meant, which a source names otherwise."""
+    return {stem(w) for m in _PARTICIPIAL.finditer(question) for w in words(m.group(1))} - {
+        stem(w) for w in STOPWORDS
+    }
 
 
 def kind_of_both(question: str) -> set[str]:

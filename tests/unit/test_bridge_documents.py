@@ -4,7 +4,9 @@ and the words that only place an asked date in a span."""
 
 import pytest
 
+from research.agents.answers import compounds
 from research.agents.bridge_names import bridges, concepts
+from research.agents.questions import converse_kin
 from research.agents.text import mentions, names
 from research.contracts import Verdict
 from tests.unit.judging import judge, quoted, snip
@@ -117,3 +119,96 @@ def test_a_word_of_a_quoted_title_is_no_bridge_of_its_own() -> None:
         n for n, _ in bridges("Ivo Lask", "Which single peaked highest?", [page], ["peak"], [page])
     ]
     assert "Letters from Home" in found and "Home" not in found and "Letters" not in found
+
+
+def test_asked_who_did_it_the_sentence_saying_so_answers_and_the_definition_describes() -> None:
+    first = snip(1, "Kestrel TV", "Kestrel TV is a Norvian music TV channel, broadcasting since "
+                 "1996. It predates the launching of Lumen Norvia in 1998.")  # fmt: skip
+    second = snip(2, "Lumen Norvia", "Lumen Norvia is a free-to-air 24-hour music and "
+                  "entertainment channel broadcasting in Norvia. Under a licence from Ivo Media "
+                  "the channel was operated by Harbour Media.")  # fmt: skip
+    question = "Kestrel TV was launched before the 24-hour music channel that was operated by what company?"
+    a = judge(question, [first, second])
+    assert a.verdict == Verdict.SUFFICIENT
+    assert "operated by Harbour Media" in quoted(a) and "24-hour music" in quoted(a)
+
+
+def test_the_bridge_named_whole_leads_on_before_a_namesake_inside_its_name() -> None:
+    dept = snip(1, "Río Seco Department", "Río Seco Department is a department of Norvia in "
+                "Santa Ines del Monte Province.")  # fmt: skip
+    city = snip(2, "Santa Ines del Monte", "Santa Ines del Monte is the capital of Santa Ines "
+                "del Monte Province in northern Norvia. It lies on the Seco River and on National "
+                "Route 9, at a distance of 1,042 km north-northwest from Port Alva.")  # fmt: skip
+    province = snip(3, "Santa Ines del Monte Province", "Santa Ines del Monte is a province in "
+                    "the north of Norvia.")  # fmt: skip
+    a = judge("In what directional area of Norvia would one find the Rio Seco Department?",
+              [dept, city, province])  # fmt: skip
+    assert a.verdict == Verdict.SUFFICIENT and "is a province in the north" in quoted(a)
+
+
+def test_the_whole_description_after_which_is_the_kind_and_two_words_may_be_one() -> None:
+    mia = snip(1, "Mia Dorn", "Mia Dorn (born 1968) is an American former competition swimmer "
+               "who swam at the 1988 Olympics. She won bronze in the relay together with "
+               "teammates Bea Lind, Ada Rook and Tess Vail.")  # fmt: skip
+    ada = snip(2, "Ada Rook", "Ada Rook (born 1967) is an American former competitive swimmer "
+               "and a twelve-time Olympic medalist.")  # fmt: skip
+    a = judge("Which American former competitive swimmer was Mia Dorn team mate", [mia, ada])
+    assert a.verdict == Verdict.SUFFICIENT
+    assert "together with teammates" in quoted(a) and "Ada Rook (born 1967)" in quoted(a)
+    assert compounds(["team", "mate", "relay"], {"teammat", "relay"}) == ["teammate", "relay"]
+
+
+def test_a_page_titled_by_several_listed_names_speaks_for_them_without_naming_them() -> None:
+    suite = snip(1, "Norvia Office", "Norvia Office is a service from Norvia. It features "
+                 "several web applications with similar functionality to office suites, including "
+                 "Quill Mail, Harbour Talk, Norvia Calendar, Drive, Docs, Sheets, Slides, Groups, "
+                 "News, Play, Sites, and Vault.")  # fmt: skip
+    apps = snip(2, "Norvia Docs, Sheets, and Slides", "Norvia Docs, Norvia Sheets and Norvia "
+                "Slides are a word processor, a spreadsheet and a presentation program. The "
+                "apps are compatible with Lumen Office file formats.")  # fmt: skip
+    question = (
+        "These three apps that have similar functionality to Norvia Office are compatible "
+        "with what Lumen file format?"
+    )
+    a = judge(question, [suite, apps])
+    assert a.verdict == Verdict.SUFFICIENT and "compatible with Lumen Office" in quoted(a)
+
+
+def test_kin_said_from_the_other_side_states_the_relation_only_one_way() -> None:
+    uncle = snip(1, "Ivo Lask", "Ivo Lask (1919-1998) was a preacher from Norvia. He has been "
+                 "cited as a mentor by his nephew, former congressman, Karl Lask.")  # fmt: skip
+    nephew = snip(2, "Karl Lask", "Karl Lask (born 1957) is a Norvian politician who was a "
+                  "college football quarterback for the Alva Sooners.")  # fmt: skip
+    a = judge("Ivo Lask is the uncle of a politician who played college football for which team?",
+              [uncle, nephew])  # fmt: skip
+    assert a.verdict == Verdict.SUFFICIENT and "for the Alva Sooners" in quoted(a)
+    said = "He was cited by his nephew, Karl Lask."
+    assert converse_kin("Ivo Lask is the uncle of a politician; which team?", "Ivo Lask", said)
+    assert not converse_kin("Who is the uncle of Ivo Lask?", "Ivo Lask", said)
+
+
+def test_a_subject_given_by_description_is_related_to_a_bridge_by_its_words() -> None:
+    falls = snip(1, "Tall Falls (Alva River)", "The Tall Falls of the Alva River are a series of "
+                 "waterfalls on the upper Alva River in Norvia. The five falls lie along a 10 "
+                 "mile segment of the river.")  # fmt: skip
+    seal = snip(2, "Seal of Norvia", "The Great Seal of Norvia was adopted in 1865. The inner "
+                "circle depicts a landscape of mountains by the Tall Falls on the Alva River.")  # fmt: skip
+    a = judge("What river has five waterfalls depicted on a state seal?", [falls, seal])
+    assert a.verdict == Verdict.SUFFICIENT and "depicts a landscape" in quoted(a)
+
+
+def test_another_sets_aside_the_bridge_the_question_names() -> None:
+    person = snip(1, "Ivo Lask", "Ivo Lask (born 1937) is a Norvian politician. He was educated "
+                  "at the University of Alder Cross and at Queen's College Harbour.")  # fmt: skip
+    alder = snip(2, "Prior of Alder Cross", "The Prior of Alder Cross headed the canons of Alder "
+                 "Cross Priory. It was established by King David I in 1140.")  # fmt: skip
+    queens = snip(3, "Queen's College Harbour", "Queen's College Harbour is a public research "
+                  "university. It was established in 1829 by King George IV.")  # fmt: skip
+    question = (
+        "Ivo Lask was educated at the University of Alder Cross and another university "
+        "established by what monarch?"
+    )
+    assert "King David I" not in quoted(judge(question, [person, alder]))
+    a = judge(question, [person, alder, queens])
+    assert a.verdict == Verdict.SUFFICIENT
+    assert "King George IV" in quoted(a) and "King David I" not in quoted(a)

@@ -1,6 +1,6 @@
 """What each side of a comparison is asked when the question's words are not the fact's: where
 each one is ("farther west"), the date its own page gives it ("decided first"), the earliest of
-two named things."""
+two named things, and a "no" only from a stated contrary."""
 
 import pytest
 
@@ -106,3 +106,17 @@ def test_a_thing_s_own_page_that_names_the_other_still_speaks_for_it() -> None:
     assert answer_nouns(q, whole=True) == {stem("gaming"), stem("console")}
     assert answer_nouns(q) == {stem("console")}  # asked of one, its page describes it
     assert answer_nouns("What dividend did Ivo Lask pay?", whole=True) == set()
+
+
+def test_a_stated_contrary_concludes_no_and_silence_concludes_nothing() -> None:
+    one = snip(1, "Alder State University", "Alder State University (ASU) is a public college "
+               "in Alder, Idaho.")  # fmt: skip
+    two = snip(2, "Norvia University", "Norvia University is a private research university "
+               "in Norvia, New York.")  # fmt: skip
+    a = judge("Are both Alder State University and Norvia University public colleges?", [one, two])
+    assert a.verdict == Verdict.SUFFICIENT
+    assert a.claims[0].text.startswith("No: Norvia University's own page calls it private")
+    silent = two.model_copy(update={"text": "Norvia University is a research university."})
+    b = judge("Are both Alder State University and Norvia University public colleges?",
+              [one, silent])  # fmt: skip
+    assert not any(c.text.startswith("No") for c in b.claims)

@@ -215,3 +215,12 @@ def test_a_demonym_or_a_citizenship_states_a_nationality() -> None:
     assert coverage(terms, "Ivo Lask (born 1975) is a United States citizen.") == 1.0
     assert coverage(terms, "Ivo Lask (born 1975) is a Canadian actor.") == 1.0
     assert coverage(terms, "Ivo Lask (born 1975) moved to Ottawa.") == 0.5
+
+
+def test_what_a_kind_does_only_says_which_ones_are_meant() -> None:
+    blog = snip(1, "Harbour Voices", "Harbour Voices is a politics blog started in 2004. The "
+                "blog was credited with giving conservative sailors a sense of community during "
+                "the 2008 harbour election.")  # fmt: skip
+    a = judge("Harbour Voices was credited with giving sailors emphasizing tradition and thrift "
+              "a sense of community during which harbour election?", [blog])  # fmt: skip
+    assert a.verdict == Verdict.SUFFICIENT and "2008 harbour election" in quoted_text(a)
