@@ -24,7 +24,8 @@ from research.agents.bridge_names import bridges, enumeration, is_concept
 from research.agents.dates import MONTHS, YEAR, states_event
 from research.agents.lexicon import common_words
 from research.agents.passages import definition
-from research.agents.questions import SOFT, asked_by, converse_kin, heads, type_ok
+from research.agents.questions import SOFT, heads, type_ok
+from research.agents.relations import asked_by, converse_kin
 from research.agents.text import content_terms, mentions, stem, title_head, words
 from research.contracts import Snippet
 
@@ -188,8 +189,8 @@ def via(
         link_stems |= _MEMBERSHIP
     # A subject given only by description ("what river has five waterfalls ...", planned as
     # its words) is related to the bridge by the link stating those words.
-    described = content_terms(q.entity) if q.entity.islower() else []
-    related = [t for t in [*q.terms, *described] if t not in SOFT and covers(t, link_stems)]
+    description = content_terms(q.entity) if q.entity.islower() else []
+    related = [t for t in [*q.terms, *description] if t not in SOFT and covers(t, link_stems)]
     entity_side = q.own_context.get(link.snippet.document_id, set())
     unlinked = [t for t in q.terms if not covers(t, link_stems)]
     rest = [t for t in unlinked if not covers(t, entity_side)]

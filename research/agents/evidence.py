@@ -55,7 +55,6 @@ from research.agents.questions import (
     asks_plans,
     counted,
     described_kind,
-    eponym,
     heads,
     is_demonym,
     naming,
@@ -64,6 +63,7 @@ from research.agents.questions import (
     source_words,
     without_source,
 )
+from research.agents.relations import eponym
 from research.agents.summaries import asks_summary, summary
 from research.agents.text import (
     content_terms,

@@ -6,7 +6,7 @@ import pytest
 
 from research.agents.answers import compounds
 from research.agents.bridge_names import bridges, concepts
-from research.agents.questions import converse_kin
+from research.agents.relations import converse_kin
 from research.agents.text import mentions, names
 from research.contracts import Verdict
 from tests.unit.judging import judge, quoted, snip
