@@ -1,6 +1,8 @@
 """Common English words, from the offline embedder's WordPiece vocabulary, the few
-synonyms reports use interchangeably for a fact ("enrolled"/"randomised"), and the members
-that state a category ("appointed a new Chief Financial Officer" is a senior management change).
+synonyms reports use interchangeably for a fact ("enrolled"/"randomised"), the members
+that state a category ("appointed a new Chief Financial Officer" is a senior management change),
+the contraries that state a "no" ("private" of "public"), and relations stated in other words
+(authorship, an English gloss, a nationality).
 
 A capitalised word that opens a sentence ("Progress was fastest ...") is a name only if it is
 not an ordinary word; the vocabulary that ships with the embedder's weights tells which.
