@@ -175,8 +175,8 @@ def assess_entity(
         )
     event = passive_event(question) or naming(question)
     named_for = eponym(question)
-    formed = [s for s in own if named_for and named_for[0].search(s.text)]
-    if formed and named_for:  # "what subject named for Charles Fort": "Fortean subjects"
+    formed = [s for s in own if named_for[0].search(s.text)] if named_for else []
+    if formed:  # "what subject named for Charles Fort": "Fortean subjects"
         event = ()
         terms = [t for t in terms if t not in content_terms(named_for[1])] or terms
     # Compared by their origin, a band "founded in 1993" was formed then: a sentence saying
@@ -203,7 +203,7 @@ def assess_entity(
     valued = sub_goal.compare and by != "any"
     first = [t for t in event_terms if not valued or t not in heads(question)] or event_terms
     direct = find(first, formed or own, sentence_kind)
-    if direct and formed and named_for and not named_for[0].search(direct.sentence):
+    if direct and formed and not named_for[0].search(direct.sentence):
         direct = None
     if origin and not (direct and direct.score >= ACCEPT):
         direct = find(event_terms, own, sentence_kind, event=())
@@ -214,7 +214,7 @@ def assess_entity(
         and (kind not in ("name", "any") or _states_relation(direct, terms, question, soft))
     ):
         claims, unsupported = [_claim(direct)], []
-        if formed and named_for and (origin_of := eponym_origin(direct, *named_for, snippets)):
+        if formed and (origin_of := eponym_origin(direct, *named_for, snippets)):
             claims.append(_claim(origin_of))  # the named one's page using the word too
         if kind == "any" and asks_summary(question):  # the passage on the topic, not a line
             claims = [_claim(f) for f in summary(direct, own, terms)]
