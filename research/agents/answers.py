@@ -212,7 +212,7 @@ def best_sentence(
     weights = _weights(terms, soft)
     context = doc_context(pool or snippets)
     years, asked_months = asked_times(terms)
-    measures = {t for t in terms if t in MEASURES} if kind == "number" else set()
+    measures = {t for t in terms if t in MEASURES} if kind in ("number", "count") else set()
     money = bool(measures) and measures <= MONEY_NOUNS and not RATE_NOUNS & set(terms)
     said = {stem(v) for v in event}  # a sentence stating the event says it, in any synonym
     abbreviations = _doc_abbreviations(pool or snippets)

@@ -26,7 +26,7 @@ from research.agents.lexicon import common_words
 from research.agents.passages import definition
 from research.agents.questions import SOFT, heads, type_ok
 from research.agents.relations import asked_by, converse_kin
-from research.agents.text import content_terms, mentions, stem, title_head, words
+from research.agents.text import STOPWORDS, content_terms, mentions, stem, title_head, words
 from research.contracts import Snippet
 
 MAX_LINKS = 3  # the entity's other documents naming a bridge, tried as links
@@ -178,10 +178,24 @@ def via(
     bridge. Scored by the share of the question's terms the route's sentences state."""
     if _ANOTHER.search(q.question) and mentions(q.question, name):
         return None  # "educated at St Andrews and another university": not St Andrews
-    linked = [s for s in snippets if s.id != sid and _titled(s, name)]
-    link = _sentence_naming(next(s for s in snippets if s.id == sid), name)
+    held = next(s for s in snippets if s.id == sid)
+    link = _sentence_naming(held, name)
+    # "One of the coaches of SMU also played what role ...": the bridge's own page names the
+    # entity further on, in the relation ("he served as the head coach at SMU"); that sentence
+    # links them, and its other sentences may state the rest
+    relation = _relation_of(q.question, q.entity)
+    further = _sentence_naming(held, q.entity) if mentions(held.text, q.entity) else None
+    own_page = bool(
+        relation
+        and further
+        and _titled(held, name)
+        and not mentions(link.sentence, q.entity)
+        and covers(relation, _fact_stems(further.sentence))
+    )
+    link = further if own_page and further else link
     if not _speaks_of_entity(link, q.entity, snippets):
         return None
+    linked = [s for s in snippets if (s.id != sid or own_page) and _titled(s, name)]
     # The link must carry part of the question (the relation), the bridge the rest: what the
     # entity's own document says ("the HALICE-22 ice-core campaign") is not asked of it.
     link_stems = _fact_stems(link.sentence) | converse_kin(q.question, q.entity, link.sentence)
@@ -191,7 +205,8 @@ def via(
     # its words) is related to the bridge by the link stating those words.
     description = content_terms(q.entity) if q.entity.islower() else []
     related = [t for t in [*q.terms, *description] if t not in SOFT and covers(t, link_stems)]
-    entity_side = q.own_context.get(link.snippet.document_id, set())
+    # on the bridge's own page, its words are the bridge's, not the entity's side
+    entity_side = set() if own_page else q.own_context.get(link.snippet.document_id, set())
     unlinked = [t for t in q.terms if not covers(t, link_stems)]
     rest = [t for t in unlinked if not covers(t, entity_side)]
     if not rest and q.kind in ("name", "any") and heads(q.question) & set(unlinked):
@@ -246,6 +261,14 @@ def via(
 
 
 _MEMBERSHIP = frozenset(stem(w) for w in "member members".split())
+
+
+def _relation_of(question: str, entity: str) -> str:
+    """The noun relating someone to the entity ("coaches" of "One of the coaches of SMU"),
+    stemmed; empty when the question gives none."""
+    said = re.search(rf"\b([a-z]{{3,}})\s+(?:of|at|for)\s+(?:the\s+)?{re.escape(entity)}", question)
+    return stem(said.group(1)) if said and said.group(1) not in STOPWORDS else ""
+
 
 # "What is the inspirational source behind the name of this album ...": the property asked.
 _PROPERTY = re.compile(

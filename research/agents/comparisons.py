@@ -10,6 +10,7 @@ from research.agents.answers import _claim, coverage
 from research.agents.conclusions import (
     both_conclusion,
     contrary_conclusion,
+    count_conclusion,
     date_conclusion,
     figure_conclusion,
 )
@@ -36,14 +37,17 @@ from research.contracts import Assessment, Claim, Snippet, SubGoal, Verdict
 
 
 def compared_by(question: str) -> str:
-    """What each compared entity needs: a date for "earlier", a number for a measure."""
+    """What each compared entity needs: a date for "earlier", a number for a measure, a count
+    for "more members"."""
     if re.search(
         r"\b(?:earlier|later|earliest|latest|first|sooner|before|after|older|younger|oldest"
         r"|youngest|newer|newest)\b|\b(?:been around|existed|in existence)\b[^?]*\blonger\b",
         question,
     ):
         return "date"
-    if _COUNT.search(question) or _SIZED.search(question):  # "more members", "larger battery"
+    if _COUNT.search(question):  # "more members": a figure, or the names a sentence lists
+        return "count"
+    if _SIZED.search(question):  # "larger battery"
         return "number"
     return "number" if set(content_terms(question)) & MEASURES else "any"
 
@@ -104,7 +108,8 @@ def _settled(sub_goal: SubGoal, entities: list[str], parts: list[Assessment]) ->
         return both_conclusion(question, entities, firsts) if whole else None
     quoted = [c.citations[0].quote for c in firsts]
     by = compared_by(question)
-    conclude = {"date": date_conclusion, "number": figure_conclusion}.get(by)
+    conclusions = {"date": date_conclusion, "number": figure_conclusion, "count": count_conclusion}
+    conclude = conclusions.get(by)
     return (
         conclude(question, entities, firsts, quoted, content_terms(question)) if conclude else None
     )

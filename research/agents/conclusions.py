@@ -16,7 +16,7 @@ from typing import TypeVar
 from research.agents.answers import Found, citation, covers
 from research.agents.dates import MONTHS
 from research.agents.lexicon import CONTRARIES
-from research.agents.text import stem, words
+from research.agents.text import names, stem, words
 from research.agents.units import CURRENCY
 from research.contracts import Claim
 
@@ -165,6 +165,7 @@ _MORE = re.compile(
     re.IGNORECASE,
 )
 _FEWER = frozenset("lower less fewer smaller least lowest smallest".split())
+_BARE = frozenset("more less fewer".split())
 
 
 @dataclass(frozen=True)
@@ -218,21 +219,64 @@ _MEASURED = re.compile(
 YEAR_LIKE = re.compile(r"1[5-9]\d\d|20\d\d")
 
 
+def _counted(sentence: str) -> Figure | None:
+    """The names a sentence lists, counted: two or more, or no count."""
+    listed = listed_names(sentence)
+    if len(listed) < 2:
+        return None
+    return Figure(float(len(listed)), "", f"{len(listed)} named ({', '.join(listed)})")
+
+
 def stated_figure(sentence: str, terms: list[str]) -> Figure | None:
     """The sentence's amount for the asked measure: its only one, or the nearest after a
     word of the measure ("operating income was $25 million"); None when that cannot be told."""
     return _the_one(sentence, figures_in(sentence), terms)
 
 
-def figure_conclusion(
+def count_conclusion(
     question: str, entities: list[str], claims: list[Claim], quoted: list[str], terms: list[str]
+) -> Claim | None:
+    """ "Which band has more members, A or B?": by the figures stated, or else by the names
+    each sentence lists ("The band consists of Ann Lutz and Per Holm")."""
+    return figure_conclusion(question, entities, claims, quoted, terms, listed=True)
+
+
+def listed_names(sentence: str) -> list[str]:
+    """The longest run of names the sentence lists ("A (vocals), B and C")."""
+    found = [(m.start(), m.end(), n) for n in names(sentence) for m in [_find(sentence, n)] if m]
+    runs: list[list[str]] = []
+    end = -1
+    for start, stop, name in sorted(found):
+        if runs and _JOIN.fullmatch(sentence[end:start]):
+            runs[-1].append(name)
+        else:
+            runs.append([name])
+        end = stop
+    return max(runs, key=len, default=[])
+
+
+def _find(sentence: str, name: str) -> re.Match[str] | None:
+    return re.search(rf"(?<!\w){re.escape(name)}(?!\w)", sentence)
+
+
+_JOIN = re.compile(r"\s*(?:\([^()]*\))?\s*(?:,\s*(?:and\s+)?|and\s+|&\s+)")
+
+
+def figure_conclusion(
+    question: str,
+    entities: list[str],
+    claims: list[Claim],
+    quoted: list[str],
+    terms: list[str],
+    *,
+    listed: bool = False,
 ) -> Claim | None:
     """ "Which company had the higher operating income, A or B?": the one whose quoted figure
     is higher (lower for "fewer", "less"), in the question's words, both quotes cited."""
     asked = _MORE.search(question)
     if len(entities) != 2 or len(claims) != 2 or not asked:
         return None
-    found = [stated_figure(q, terms) for q in quoted]
+    found = [stated_figure(q, terms) or (_counted(q) if listed else None) for q in quoted]
     if found[0] is None or found[1] is None or found[0].unit != found[1].unit:
         return None
     if found[0].value == found[1].value:
@@ -243,8 +287,11 @@ def figure_conclusion(
     phrase = " ".join((asked.group("word") + asked.group("what")).split()).lower()
     if not asked.group("what").strip():  # "which glacier has thinned more": no noun to name
         phrase = "lower figure" if fewer else "higher figure"
+    bare = asked.group("word").lower() in _BARE and asked.group("what").strip()
+    article = "" if bare else "the "  # "had more people", "had the higher income"
+    by = "names" if "named (" in found[win].text + found[lose].text else "figures"
     text = (
-        f"{entities[win]} had the {phrase} of the two by the quoted figures: "
+        f"{entities[win]} had {article}{phrase} of the two by the quoted {by}: "
         f"{found[win].text}, against {found[lose].text} for {entities[lose]}."
     )
     return Claim(text=text, citations=[*claims[win].citations, *claims[lose].citations])

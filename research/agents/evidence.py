@@ -29,11 +29,20 @@ from research.agents.bridge_names import MAX_BRIDGES, bridges, listed
 from research.agents.bridges import Reading, best_route, followable, links, next_hops, via
 from research.agents.comparisons import article_titled, combine, compared_by, shared_claims
 from research.agents.dates import MONTHS, YEAR, passive_event
-from research.agents.introductions import eponym_origin, same_name, with_antecedents, with_subject
+from research.agents.introductions import (
+    eponym_origin,
+    same_name,
+    with_antecedents,
+    with_description,
+    with_subject,
+)
 from research.agents.lexicon import members_of
 from research.agents.passages import (
+    asks_what_it_is,
     continuation,
     definition,
+    head_word,
+    kind_named,
     linked_outcome,
     more_sentences,
     named_in_answer,
@@ -159,12 +168,21 @@ def assess_entity(
     if sub_goal.compare and kind == "date":  # each entity's date of origin, in any words
         soft |= ORIGIN
     known = (entity, *names(question))
-    if asks_definition(question) and (defined := definition(entity, own)):
+    identity = asks_what_it_is(question, entity)
+    if (asks_definition(question) or identity) and (defined := definition(entity, own)):
         return Assessment(
             sub_goal=sub_goal.key,
             verdict=Verdict.SUFFICIENT,
             claims=[_claim(defined)],
             reason=f"“{_short(defined.sentence)}” defines {entity}.",
+        )
+    word = head_word(entity) if identity else None  # "the Landsman Kill": a kill, says its page
+    if word and (kind_of := kind_named(entity, word, own, snippets)):
+        return Assessment(
+            sub_goal=sub_goal.key,
+            verdict=Verdict.SUFFICIENT,
+            claims=[_claim(f) for f in kind_of],
+            reason=f"{entity} is named as a {word}; the page on {word} says what one is.",
         )
     if kind != "yesno" and asks_place(question) and (placed := place_of(entity, own)):
         return Assessment(
@@ -281,7 +299,7 @@ def assess_entity(
             f"(term coverage {paired.score:.2f}).",
         )
     missing = [t for t in terms if t not in SOFT] or terms
-    follow_ups = []
+    follow_ups = [FollowUp(text=word, entity=word)] if word else []
     named = members_of(terms)  # "senior management changes": ask for the CFO, the CEO
     if named and (text := f"{entity} {' '.join(named)}").lower() not in searched_norm:
         follow_ups.append(FollowUp(text=text, entity=entity))
@@ -349,7 +367,8 @@ def assess_offline(sub_goal: SubGoal, snippets: list[Snippet], searched: list[st
             ):
                 verdict = alt
                 break
-    return with_antecedents(with_subject(verdict, sub_goal, entities, snippets), snippets)
+    verdict = with_subject(verdict, sub_goal, entities, snippets)
+    return with_antecedents(with_description(verdict, sub_goal, entities, snippets), snippets)
 
 
 def _dated_itself(entity: str, own: list[Snippet]) -> Found | None:

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import re
 
-from research.agents.answers import Found, _claim
+from research.agents.answers import Found, _claim, _fact_stems, covers
 from research.agents.passages import antecedent, definition
-from research.agents.text import sentences, words
+from research.agents.questions import FRAME, SOFT, without_source
+from research.agents.text import content_terms, mentions, sentences, words
 from research.contracts import Assessment, Snippet, SubGoal, Verdict
 
 
@@ -38,6 +39,49 @@ def with_subject(
     if defined is None:
         return verdict
     return verdict.model_copy(update={"claims": [*verdict.claims, _claim(defined)]})
+
+
+def with_description(
+    verdict: Assessment, sub_goal: SubGoal, entities: list[str], snippets: list[Snippet]
+) -> Assessment:
+    """An answer whose quotes leave part of the question's description unsaid ("in a movie
+    adaptation of a Michael Lewis book", answered by "Bradford is played by actor Casey Bond in
+    the film") also quotes the page of the work the cited passage names ("the 2011 film
+    "Moneyball"") where it states that part ("The film is based on Michael Lewis's 2003
+    nonfiction book"): the reader sees the description fits what the answer speaks of."""
+    if verdict.verdict != Verdict.SUFFICIENT or len(entities) != 1 or sub_goal.compare:
+        return verdict
+    by_id = {s.id: s for s in snippets}
+    quotes = [c for cl in verdict.claims for c in cl.citations if c.snippet_id in by_id]
+    terms = content_terms(without_source(sub_goal.text), exclude=words(entities[0]))
+    cited = [by_id[c.snippet_id] for c in quotes]
+    # what a quote's page is titled by is said of it ("The highway ..." on "Route 308")
+    stated = set().union(*(_fact_stems(f"{by_id[c.snippet_id].title} {c.quote}") for c in quotes))
+    unsaid = [t for t in terms if t not in FRAME and t not in SOFT and not covers(t, stated)]
+    if len(unsaid) < 2:
+        return verdict
+    documents = {s.document_id for s in cited}
+    best: tuple[int, Found] | None = None
+    for snip in snippets:
+        head = _head(snip.title)
+        if snip.document_id in documents or same_name(head, entities[0]):
+            continue
+        if not any(mentions(c.text, head) or mentions(snip.text, _head(c.title)) for c in cited):
+            continue  # named by a cited passage, or naming a cited page's subject
+        for start, end in sentences(snip.text):
+            if snip.text[start:end].lstrip().startswith("#"):
+                continue  # a heading states nothing
+            said = _fact_stems(snip.text[start:end])
+            count = sum(covers(t, said) for t in unsaid)
+            if count >= 2 and 2 * count >= len(unsaid) and (best is None or count > best[0]):
+                best = (count, Found(snip, start, end, 1.0))
+    if best is None:
+        return verdict
+    return verdict.model_copy(update={"claims": [*verdict.claims, _claim(best[1])]})
+
+
+def _head(title: str) -> str:
+    return title.split(" (")[0].strip()
 
 
 def _own_page(title: str, entity: str) -> bool:

@@ -32,6 +32,7 @@ _SYNONYMS = (
     "win won winning winner awarded",
     "join joined addition",
     "future ahead",
+    "known recognized recognised noted renowned famous",
     "movie movies film films",
     "cover covers covered devoted dedicated",
     "feature featured featuring appear appeared appearance appearances",
@@ -86,6 +87,8 @@ _MEMBERS = (
     ("writer writers", "novelist poet playwright essayist screenwriter author"),
     ("direction directional", "north south east west northern southern eastern western"),
     ("limit limits", "maximum below"),
+    ("people", "passengers visitors residents inhabitants spectators"),
+    ("member members", "consists lineup"),
 )
 MEMBER_WORDS: dict[str, tuple[str, ...]] = {
     stem(category): tuple(members.split())

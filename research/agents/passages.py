@@ -18,6 +18,7 @@ from research.agents.answers import (
 )
 from research.agents.bridge_names import bridges
 from research.agents.dates import YEAR, months
+from research.agents.lexicon import common_words
 from research.agents.text import line_around, mentions, names, sentences
 from research.contracts import Snippet
 
@@ -153,9 +154,48 @@ def definition(entity: str, own: list[Snippet]) -> Found | None:
     return None
 
 
+def asks_what_it_is(question: str, entity: str) -> bool:
+    """ "What is the Landsman Kill (near Route 308)?": what the thing is, nothing else of it."""
+    return bool(
+        re.match(
+            rf"\s*what (?:is|was|are|were) (?:the |a |an )?{re.escape(entity)}"
+            r"(?:\s+(?:near|in|on|at|off|along|by)\b[^?]*)?\s*\??\s*$",
+            question,
+            re.IGNORECASE,
+        )
+    )
+
+
+def head_word(entity: str) -> str | None:
+    """The common noun a name ends in, lower-cased ("kill" of "Landsman Kill"): it says what
+    kind of thing the name is."""
+    last = entity.split()[-1] if len(entity.split()) > 1 else ""
+    return last.lower() if last[:1].isupper() and last.lower() in common_words() else None
+
+
+def kind_named(entity: str, word: str, own: list[Snippet], snippets: list[Snippet]) -> list[Found]:
+    """A sentence naming the entity and the sentence of the page titled by its head word that
+    says what one is ("As a body of water, a kill is a creek."); nothing when either is not
+    retrieved."""
+    named = next(
+        (
+            Found(s, a, b, 1.0)
+            for s in own
+            for a, b in sentences(s.text)
+            if mentions(s.text[a:b], entity) and not s.text[a:b].lstrip().startswith("#")
+        ),
+        None,
+    )
+    defined = definition(word, [s for s in snippets if _head(s.title) == word])
+    return [named, defined] if named and defined else []
+
+
 def titled_definition(entity: str, snippets: list[Snippet]) -> Found | None:
-    """The defining sentence from a document titled by the entity: what its own page says it is."""
-    return definition(entity, [s for s in snippets if mentions(s.title, entity)])
+    """The defining sentence from a document titled by the entity: what its own page says it is
+    ("Syracuse University" before "Syracuse University Alma Mater")."""
+    titled = [s for s in snippets if mentions(s.title, entity)]
+    exact = [s for s in titled if _head(s.title) == " ".join(entity.lower().split())]
+    return (definition(entity, exact) if exact else None) or definition(entity, titled)
 
 
 def linked_outcome(first: Found, outcome: frozenset[str]) -> list[Found]:

@@ -112,7 +112,8 @@ SOFT = frozenset(
     registered post posted have had hold held make made get got show showed shown give gave
     take use used do done produce produced deliver delivered see saw activity activities
     initiative initiatives action actions effort efforts start starting initial experience
-    experienced factor factors outcome outcomes conduct conducted undertaken large scale""".split()
+    experienced factor factors outcome outcomes conduct conducted undertaken large scale
+    one""".split()
 )
 # Comparatives and answer-type nouns ("which city") say what kind of answer, not which fact.
 FRAME = frozenset(
@@ -280,8 +281,9 @@ def type_ok(
     "Aldren Polar Institute" is the institute, not its director)."""
     for name in known:
         sentence = _blanked(sentence, name) if name else sentence
-    if kind == "number":  # a quantity, not merely a year
-        return bool(NUMBER.search(YEAR.sub(" ", sentence)))
+    if kind in ("number", "count"):  # a quantity, not merely a year; or names to count
+        quantity = bool(NUMBER.search(YEAR.sub(" ", sentence)))
+        return quantity or (kind == "count" and len(new_names(sentence, known)) >= 2)
     if kind == "duration":
         return stem("duration") in implied_stems(sentence)
     if kind == "date":

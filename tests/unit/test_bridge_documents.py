@@ -212,3 +212,16 @@ def test_another_sets_aside_the_bridge_the_question_names() -> None:
     a = judge(question, [person, alder, queens])
     assert a.verdict == Verdict.SUFFICIENT
     assert "King George IV" in quoted(a) and "King David I" not in quoted(a)
+
+
+def test_the_bridge_s_own_page_links_to_the_entity_and_states_the_rest() -> None:
+    team = snip(1, "Vik University football under Tom Berg", "Tom Berg was the coach of Vik "
+                "University's football team from 1997 to 2001, and was succeeded by Ivo Lask.")  # fmt: skip
+    coach = snip(2, "Ivo Lask (American football)", "Ivo Lask (born 1955) is an American football "
+                 "coach and former player. He is the offensive coordinator at Brenna Hawks. "
+                 "Before that, he served as the head coach at Vik University from 2002 to 2007.")  # fmt: skip
+    a = judge("One of the coaches of Vik University also played what role at the Brenna Hawks?",
+              [team, coach])  # fmt: skip
+    assert a.verdict == Verdict.SUFFICIENT
+    assert "He is the offensive coordinator at Brenna Hawks." in quoted(a)
+    assert "head coach at Vik University" in quoted(a)

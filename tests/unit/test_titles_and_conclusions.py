@@ -232,7 +232,7 @@ def test_a_name_read_without_its_article_is_the_whole_title_of_its_document():
     trio = snip(2, "The Lindens", "The Lindens are an Irish band. The band has five members.")
     a = judge("Which band, A Quiet Engine or The Lindens, has more members?", [band, board, trio])
     assert a.verdict == Verdict.SUFFICIENT
-    assert a.claims[0].text.startswith("The Lindens had the more members")
+    assert a.claims[0].text.startswith("The Lindens had more members")
     assert "Ann Lutz" not in quoted(a)
 
 
