@@ -205,6 +205,10 @@ def via(
     # its words) is related to the bridge by the link stating those words.
     description = content_terms(q.entity) if q.entity.islower() else []
     related = [t for t in [*q.terms, *description] if t not in SOFT and covers(t, link_stems)]
+    if not related and mentions(link.snippet.title, q.entity) and name.islower():
+        # the entity's own page calling it by a concept ("The change was attacked for being
+        # too politically correct") relates them in the question's framing words too
+        related = [t for t in q.terms if covers(t, link_stems)]
     # on the bridge's own page, its words are the bridge's, not the entity's side
     entity_side = set() if own_page else q.own_context.get(link.snippet.document_id, set())
     unlinked = [t for t in q.terms if not covers(t, link_stems)]

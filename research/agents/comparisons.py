@@ -29,6 +29,7 @@ from research.agents.shared import (
     asks_shared,
     shared_answer,
     shared_kind,
+    shared_member,
     shared_phrase,
 )
 from research.agents.text import content_terms, mentions, names, speaks_of, words
@@ -124,7 +125,7 @@ def shared_claims(sub_goal: SubGoal, entities: list[str], snippets: list[Snippet
     if not asks_shared(question) or answer_type(question) not in ("name", "any"):
         return []
     if asks_kind(question):  # "what kind of group": what each one is, not a name both give
-        return shared_kind(entities, snippets)
+        return shared_kind(entities, snippets) or shared_member(entities, question, snippets)
     if compared_by(question) != "any":
         return []
     terms = content_terms(question, exclude=words(" ".join(entities)) + _SHARING)

@@ -367,6 +367,10 @@ def assess_offline(sub_goal: SubGoal, snippets: list[Snippet], searched: list[st
             ):
                 verdict = alt
                 break
+            if alt.verdict == Verdict.INSUFFICIENT:  # its leads are the part's too, after
+                verdict = verdict.model_copy(
+                    update={"follow_ups": [*verdict.follow_ups, *alt.follow_ups]}
+                )
     verdict = with_subject(verdict, sub_goal, entities, snippets)
     return with_antecedents(with_description(verdict, sub_goal, entities, snippets), snippets)
 

@@ -87,6 +87,11 @@ _MEMBERS = (
     ("writer writers", "novelist poet playwright essayist screenwriter author"),
     ("direction directional", "north south east west northern southern eastern western"),
     ("limit limits", "maximum below"),
+    (
+        "building buildings",
+        "museum church cathedral temple mosque library hospital hotel "
+        "theatre theater castle stadium prison school",
+    ),
     ("people", "passengers visitors residents inhabitants spectators"),
     ("member members", "consists lineup"),
 )

@@ -192,6 +192,8 @@ def answer_type(question: str) -> str:
         return "date"
     if re.search(r"^\s*(is|are|was|were|did|does|do|has|have|can)\b", q) and not _CHOICE.search(q):
         return "yesno"
+    if re.search(r"\b(?!(?:by|to|with|for|from|of|is|was|are|were)\b)[a-z]+ whom?\s*\??\s*$", q):
+        return "any"  # "the ability to lead or guide who?": whom it is done to, in any words
     if re.search(
         r"\bwho\b|\bwhom\b|\b(?:which|what) (?:[a-z-]+ ){0,2}?(?:person|company|team|band|group"
         r"|organi[sz]ation)\b",

@@ -14,7 +14,7 @@ import re
 
 from research.agents.answers import Found, _claim, citation, coverage
 from research.agents.bridge_names import repeated_lines, term_offsets
-from research.agents.lexicon import common_words
+from research.agents.lexicon import MEMBER_WORDS, common_words
 from research.agents.passages import titled_definition
 from research.agents.questions import is_demonym
 from research.agents.text import (
@@ -221,6 +221,41 @@ def shared_kind(entities: list[str], snippets: list[Snippet]) -> list[Claim]:
             citations=[citation(found) for _, found in kinds],
         )
     ]
+
+
+def shared_member(entities: list[str], question: str, snippets: list[Snippet]) -> list[Claim]:
+    """ "What type of building do Jim Bartels and ʻIolani Palace have in common?", their pages
+    defining them as different kinds: the one word naming a kind of the asked thing that each
+    side's own page uses ("a Hawaiian museum curator", "opened to the public as a museum"),
+    each side's sentence cited; none when no such word, or more than one, is shared."""
+    asked = re.search(r"\b(?:kind|type|sort)s? of ([a-z]+)", question, re.IGNORECASE)
+    kind = asked.group(1).lower() if asked else ""
+    members = MEMBER_WORDS.get(stem(kind), ())
+    named = {stem(w) for w in words(" ".join(entities))}
+    said: dict[str, list[Found]] = {}
+    for word in (m for m in members if stem(m) not in named):
+        found = [_using(e, word, snippets) for e in entities]
+        if all(found):
+            said[word] = [f for f in found if f]
+    if len(said) != 1:
+        return []
+    word, found = next(iter(said.items()))
+    return [
+        Claim(
+            text=f"{word.capitalize()}: the kind of {kind} the own passages of "
+            f"{_all_of(entities)} speak of.",
+            citations=[citation(f) for f in found],
+        )
+    ]
+
+
+def _using(entity: str, word: str, snippets: list[Snippet]) -> Found | None:
+    """The first sentence of the entity's own page that uses the word."""
+    for snip in sorted((s for s in snippets if mentions(s.title, entity)), key=lambda s: s.ordinal):
+        for start, end in sentences(snip.text):
+            if re.search(rf"\b{word}s?\b", snip.text[start:end], re.IGNORECASE):
+                return Found(snip, start, end, 1.0)
+    return None
 
 
 _IN_COMMON = re.compile(r"\bin common\b", re.IGNORECASE)

@@ -225,3 +225,26 @@ def test_the_bridge_s_own_page_links_to_the_entity_and_states_the_rest() -> None
     assert a.verdict == Verdict.SUFFICIENT
     assert "He is the offensive coordinator at Brenna Hawks." in quoted(a)
     assert "head coach at Vik University" in quoted(a)
+
+
+def test_the_entity_s_own_page_calling_it_by_a_concept_relates_them_in_framing_words() -> None:
+    school = snip(1, "Alder Hill School", "Alder Hill School is a primary school in Leeds. It "
+                  "renamed itself a place of learning in 2009. The change was attacked for being "
+                  "too environmentally friendly.")  # fmt: skip
+    concept = snip(2, "Environmental friendliness", "The term environmental friendliness (adjectivally: "
+                   "environmentally friendly) is used to describe goods and services claimed to inflict minimal harm on nature.")  # fmt: skip
+    a = judge("Alder Hill School's name change is an example of what term used to describe goods "
+              "claimed to inflict minimal harm on nature?", [school, concept])  # fmt: skip
+    assert a.verdict == Verdict.SUFFICIENT
+    assert "The term environmental friendliness (adjectivally" in quoted(a)
+
+
+def test_another_subject_s_leads_are_followed_when_the_planned_one_s_are_not_enough() -> None:
+    festival = snip(1, "Harbour Festival", "The Harbour Festival is a film festival held in Oslo "
+                    "each September.")  # fmt: skip
+    studio = snip(2, "Quarry Films", 'Quarry Films is the film-making arm of Quarry. It has '
+                  'produced "Cold Harbour", "Grey Tide" and "Salt Road".')  # fmt: skip
+    a = judge("In what year did the Harbour Festival premiere a movie produced by Quarry Films?",
+              [festival, studio])  # fmt: skip
+    assert a.verdict == Verdict.INSUFFICIENT
+    assert any("Grey Tide" in f.text for f in a.follow_ups)

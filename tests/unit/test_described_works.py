@@ -6,6 +6,7 @@ import pytest
 
 from research.agents.answers import covers
 from research.agents.passages import asks_what_it_is, head_word
+from research.agents.questions import answer_type
 from research.agents.text import stem
 from research.contracts import Verdict
 from tests.unit.judging import judge, quoted, snip
@@ -87,3 +88,20 @@ def test_what_a_name_is_comes_from_its_own_defining_sentence_first() -> None:
     creek = snip(2, "Creek (stream)", "In hydrology, a creek is a small stream of water.")
     a = judge("What is the Bexley Creek?", [own, creek])
     assert a.verdict == Verdict.SUFFICIENT and quoted(a) == own.text
+
+
+def test_who_after_a_verb_asks_whom_it_is_done_to_in_any_words() -> None:
+    assert answer_type("Fellows show an ability to lead or guide who?") == "any"
+    assert answer_type("The film was directed by who?") == "name"
+    assert answer_type("Who guided the expedition?") == "name"
+
+
+def test_a_kind_both_own_pages_use_is_what_they_have_in_common() -> None:
+    person = snip(1, "Ada Vik", "Ada Vik (1945 - 2003) was a Norwegian museum curator and "
+                  "historian, who was the curator of Lund Hall.")  # fmt: skip
+    hall = snip(2, "Lund Hall", "Lund Hall was the royal residence of the kings of Norvia. The "
+                "hall was restored and opened to the public as a museum in 1978.")  # fmt: skip
+    a = judge("What type of building do Ada Vik and Lund Hall have in common?", [person, hall])
+    assert a.verdict == Verdict.SUFFICIENT and a.claims[0].text.startswith("Museum:")
+    cited = " ".join(c.quote for c in a.claims[0].citations)
+    assert "museum curator" in cited and "as a museum in 1978" in cited
