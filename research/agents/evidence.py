@@ -38,6 +38,7 @@ from research.agents.introductions import (
 )
 from research.agents.lexicon import members_of
 from research.agents.passages import (
+    aside_terms,
     asks_what_it_is,
     continuation,
     definition,
@@ -48,6 +49,7 @@ from research.agents.passages import (
     named_in_answer,
     outcome_sentences,
     titled_definition,
+    told_apart,
 )
 from research.agents.places import asks_place, place_of
 from research.agents.questions import (
@@ -146,6 +148,10 @@ def assess_entity(
     searched_norm = {" ".join(s.lower().split()) for s in searched}
     own = [s for s in snippets if speaks_of(s.title, s.text, entity)]
     asked = _query_words(question, exclude)
+    told, aside = None, aside_terms(question) if entity.islower() else []
+    if aside:  # a subject named only by its kind, told apart by the clause after it
+        own, told = told_apart(own, aside)
+        terms = [t for t in terms if t not in aside] or terms
     if not own:
         follow = f'"{entity}" {asked}'.strip()
         if follow.lower() not in searched_norm and len(searched) < 3:
@@ -232,6 +238,8 @@ def assess_entity(
         and (kind not in ("name", "any") or _states_relation(direct, terms, question, soft))
     ):
         claims, unsupported = [_claim(direct)], []
+        if told and told.sentence != direct.sentence:  # the clause telling the subject apart
+            claims.append(_claim(told))
         if formed and (origin_of := eponym_origin(direct, *named_for, snippets)):
             claims.append(_claim(origin_of))  # the named one's page using the word too
         if kind == "any" and asks_summary(question):  # the passage on the topic, not a line
@@ -246,9 +254,10 @@ def assess_entity(
                 unsupported = [outcome_phrase(question)]
         reads: list[FollowUp] = []
         if not asks_summary(question) and not sub_goal.compare:  # what the names it names are
-            defined, unread = named_in_answer(direct, entity, question, terms, snippets)
-            claims += [_claim(f) for f in defined]
-            reads = [FollowUp(text=n, entity=n, suggested_by=direct.snippet.id) for n in unread]
+            for said, words_of in ((direct, terms), *([(told, aside)] if told else [])):
+                defined, unread = named_in_answer(said, entity, question, words_of, snippets)
+                claims += [_claim(f) for f in defined]
+                reads += [FollowUp(text=n, entity=n, suggested_by=said.snippet.id) for n in unread]
         return Assessment(
             sub_goal=sub_goal.key,
             verdict=Verdict.SUFFICIENT,

@@ -19,7 +19,7 @@ from research.agents.answers import (
 from research.agents.bridge_names import bridges
 from research.agents.dates import YEAR, months
 from research.agents.lexicon import common_words
-from research.agents.text import line_around, mentions, names, sentences
+from research.agents.text import content_terms, line_around, mentions, names, sentences
 from research.contracts import Snippet
 
 _GOES_ON = re.compile(
@@ -188,6 +188,34 @@ def kind_named(entity: str, word: str, own: list[Snippet], snippets: list[Snippe
     )
     defined = definition(word, [s for s in snippets if _head(s.title) == word])
     return [named, defined] if named and defined else []
+
+
+_ASIDE = re.compile(
+    r",\s*(?:which|who)\s+(?:is|was|are|were)\s+((?:[^,?]|,(?=\s*\d))+)", re.IGNORECASE
+)
+
+
+def aside_terms(question: str) -> list[str]:
+    """ "... of the 1935 American crime drama film, which was the feature film debut of the
+    actor born on May 20, 1908?": the clause set off after the subject tells it apart."""
+    said = _ASIDE.search(question)
+    return content_terms(said.group(1)) if said else []
+
+
+def told_apart(own: list[Snippet], aside: list[str]) -> tuple[list[Snippet], Found | None]:
+    """Of the documents a description matches, those whose sentence states most of the aside
+    (at least two of its words), and that sentence; all of them, and none, when none does."""
+    best: dict[int, tuple[int, Found]] = {}
+    for snip in own:
+        for start, end in sentences(snip.text):
+            said = sum(covers(t, _fact_stems(snip.text[start:end])) for t in aside)
+            if said >= 2 and said > best.get(snip.document_id, (0, None))[0]:
+                best[snip.document_id] = (said, Found(snip, start, end, 1.0))
+    if not best:
+        return own, None
+    top = max(n for n, _ in best.values())
+    keep = {d for d, (n, _) in best.items() if n == top}
+    return [s for s in own if s.document_id in keep], best[min(keep)][1]
 
 
 def titled_definition(entity: str, snippets: list[Snippet]) -> Found | None:

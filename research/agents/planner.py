@@ -10,6 +10,7 @@ from research.agents.questions import is_demonym
 from research.agents.shared import asks_shared
 from research.agents.text import (
     NAME,
+    STOPWORDS,
     clean_name,
     content_terms,
     names,
@@ -188,7 +189,10 @@ def main_entity(part: str) -> str:
     ]
     # "this South Asian island country ... for which Ahmed Abdulla plays": a demonym
     # describes, the name is the way in.
-    candidates = [n for n in candidates if not _descriptive(n)] or candidates
+    named = [n for n in candidates if not _descriptive(n)]
+    if candidates and not named and (described := _described(part, candidates[0])):
+        return described  # "the 1935 American crime drama film, which ...": no name, a kind
+    candidates = named or candidates
     # "From which city in Oklahoma is the singer of ...": where the answer lies, not the subject.
     within = {m.group(1) for m in _ANSWER_WITHIN.finditer(part)}
     candidates = [n for n in candidates if n not in within] or candidates
@@ -207,6 +211,21 @@ def main_entity(part: str) -> str:
 
 
 _DIRECTIONS = frozenset("north south east west northern southern eastern western central".split())
+
+
+def _described(part: str, demonym: str) -> str:
+    """The description a demonym opens ("1935 american crime drama film"), lower-cased: the
+    subject of a question that names none, read as its words (two or more after it)."""
+    said = re.search(rf"(\b\d{{4}}\s+)?\b{re.escape(demonym)}((?:\s+[a-z][a-z-]*){{1,4}})", part)
+    if not said:
+        return ""
+    kind = []
+    for w in said.group(2).split():
+        if w in STOPWORDS:
+            break
+        kind.append(w)
+    lead = (said.group(1) or "").split()
+    return " ".join([*lead, demonym.lower(), *kind]) if len(kind) >= 2 else ""
 
 
 def _descriptive(name: str) -> bool:

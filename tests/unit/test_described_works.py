@@ -105,3 +105,19 @@ def test_a_kind_both_own_pages_use_is_what_they_have_in_common() -> None:
     assert a.verdict == Verdict.SUFFICIENT and a.claims[0].text.startswith("Museum:")
     cited = " ".join(c.quote for c in a.claims[0].citations)
     assert "museum curator" in cited and "as a museum in 1978" in cited
+
+
+def test_a_subject_named_only_by_its_kind_is_told_apart_by_its_clause() -> None:
+    one = snip(1, "Cold Harbour", "Cold Harbour is a 1951 Norwegian crime drama film starring Ada "
+               "Vik and directed by Ivo Lask. The film is notable as the feature film debut of "
+               "Tom Berg.")  # fmt: skip
+    two = snip(2, "Grey Tide", "Grey Tide is a 1951 Norwegian crime drama film directed by Per "
+               "Holm.")  # fmt: skip
+    actor = snip(3, "Tom Berg", "Tom Berg (May 2, 1930 - 2001) was a Norwegian actor.")
+    question = ("Who was the director of 1951 Norwegian crime drama film, which was the feature "
+                "film debut of the actor born on May 2, 1930?")  # fmt: skip
+    a = judge(question, [two, one, actor])
+    assert a.verdict == Verdict.SUFFICIENT
+    assert "directed by Ivo Lask" in quoted(a) and "Per Holm" not in quoted(a)
+    assert "feature film debut of Tom Berg" in quoted(a)
+    assert "Tom Berg (May 2, 1930 - 2001) was a Norwegian actor." in quoted(a)
