@@ -75,10 +75,10 @@ from research.agents.questions import (
     without_source,
 )
 from research.agents.relations import eponym
+from research.agents.subjects import titled_instead
 from research.agents.summaries import asks_summary, summary
 from research.agents.text import (
     content_terms,
-    mentions,
     names,
     qualifiers_of_others,
     query_words,
@@ -359,7 +359,7 @@ def assess_offline(sub_goal: SubGoal, snippets: list[Snippet], searched: list[st
     verdict = parts[0] if len(parts) == 1 else combine(sub_goal, entities, parts, snippets)
     if verdict.verdict != Verdict.SUFFICIENT and len(entities) == 1:
         by_id = {s.id: s for s in snippets}
-        for other in _titled_instead(sub_goal, snippets):
+        for other in titled_instead(sub_goal, snippets):
             alt = assess_entity(sub_goal, other, snippets, searched)
             cited = [by_id[c.snippet_id] for claim in alt.claims for c in claim.citations]
             # Read through to a further document, not back to the planned subject's own: a
@@ -390,23 +390,3 @@ def _dated_itself(entity: str, own: list[Snippet]) -> Found | None:
     (1964) was a ... case"), dates it. Two years there ("(1900-1980)") say nothing of which."""
     defined = titled_definition(entity, own)
     return defined if defined and len(set(YEAR.findall(defined.sentence))) == 1 else None
-
-
-def _titled_instead(sub_goal: SubGoal, snippets: list[Snippet]) -> list[str]:
-    """Other subjects the question gives by a retrieved document's whole title: "On the
-    Knocking at the Gate in Macbeth is an essay by what essayist best known for "Confessions of
-    an English Opium-Eater"?" is asked of the essay's document, "Which movie directed by James
-    Gunn portrayed Ego the Living Planet?" of Ego's, which names the film; then those it gives
-    by a part of one ("Schapira" of "Esther Schapira")."""
-    question = without_source(sub_goal.text)
-    entity = sub_goal.entity.lower()
-    titles = dict.fromkeys(s.title.split(" (")[0].strip() for s in snippets)
-    whole = [t for t in titles if len(words(t)) > 1 and mentions(question, t)]
-    named = [
-        n
-        for n in names(question)
-        if not is_demonym(n) and any(mentions(t, n) for t in titles) and n not in whole
-    ]
-    # a title that goes on from the planned subject ("United States Senate election in Hawaii,
-    # 1992" of "United States Senate") is another subject; one it holds whole is the same
-    return [n for n in whole + named if n.lower() not in entity]
