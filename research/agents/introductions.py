@@ -9,14 +9,14 @@ import re
 from research.agents.answers import Found, _claim, _fact_stems, covers
 from research.agents.passages import antecedent, definition
 from research.agents.questions import FRAME, SOFT, without_source
-from research.agents.text import content_terms, mentions, sentences, words
+from research.agents.text import content_terms, mentions, sentences, title_name, words
 from research.contracts import Assessment, Snippet, SubGoal, Verdict
 
 
 def same_name(title: str, entity: str) -> bool:
     """Does a document's title name the entity, in full or in part ("Muammar Gaddafi" for
     "Muammar Mohammed Abu Minyar Gaddafi")?"""
-    named, own = set(words(title.split(" (")[0])), set(words(entity))
+    named, own = set(words(title_name(title))), set(words(entity))
     return bool(named) and bool(own) and (named <= own or own <= named)
 
 
@@ -63,11 +63,14 @@ def with_description(
     documents = {s.document_id for s in cited}
     best: tuple[int, Found] | None = None
     for snip in snippets:
-        head = _head(snip.title)
+        head = title_name(snip.title)
         if snip.document_id in documents or same_name(head, entities[0]):
             continue
-        if not any(mentions(c.text, head) or mentions(snip.text, _head(c.title)) for c in cited):
-            continue  # named by a cited passage, or naming a cited page's subject
+        # named by a cited passage, or naming a cited page's subject
+        if not any(
+            mentions(c.text, head) or mentions(snip.text, title_name(c.title)) for c in cited
+        ):
+            continue
         for start, end in sentences(snip.text):
             if snip.text[start:end].lstrip().startswith("#"):
                 continue  # a heading states nothing
@@ -80,14 +83,10 @@ def with_description(
     return verdict.model_copy(update={"claims": [*verdict.claims, _claim(best[1])]})
 
 
-def _head(title: str) -> str:
-    return title.split(" (")[0].strip()
-
-
 def _own_page(title: str, entity: str) -> bool:
     """Is the document the entity's own page: titled by its name or a part of it ("Wing Chun
     (film)" for "Wing Chun"), not by more ("1962 Minnesota Vikings season")?"""
-    named = set(words(title.split(" (")[0]))
+    named = set(words(title_name(title)))
     return bool(named) and named <= set(words(entity))
 
 

@@ -4,7 +4,7 @@ question gives by a retrieved document's title."""
 from __future__ import annotations
 
 from research.agents.questions import is_demonym, without_source
-from research.agents.text import mentions, names, words
+from research.agents.text import mentions, names, title_name, words
 from research.contracts import Snippet, SubGoal
 
 
@@ -16,7 +16,7 @@ def titled_instead(sub_goal: SubGoal, snippets: list[Snippet]) -> list[str]:
     by a part of one ("Schapira" of "Esther Schapira")."""
     question = without_source(sub_goal.text)
     entity = sub_goal.entity.lower()
-    titles = dict.fromkeys(s.title.split(" (")[0].strip() for s in snippets)
+    titles = dict.fromkeys(title_name(s.title) for s in snippets)
     whole = [t for t in titles if len(words(t)) > 1 and mentions(question, t)]
     named = [
         n

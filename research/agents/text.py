@@ -347,10 +347,15 @@ def mentions(text: str, entity: str) -> bool:
     return all(w in present for w in key)
 
 
+def title_name(title: str) -> str:
+    """A document title without its qualifier in parentheses: "Groundhog Day (film)" ->
+    "Groundhog Day"."""
+    return title.split(" (")[0].strip()
+
+
 def title_head(title: str) -> str:
-    """A document title without its qualifier in parentheses, lower-cased: "Groundhog Day
-    (film)" -> "groundhog day"."""
-    return title.split(" (")[0].strip().lower()
+    """A document title without its qualifier, lower-cased: "groundhog day"."""
+    return title_name(title).lower()
 
 
 def speaks_of(title: str, sentence: str, entity: str) -> bool:
