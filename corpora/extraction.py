@@ -22,7 +22,14 @@ from typing import Literal
 
 import pymupdf
 
-from corpora.textformats import decode_text, html_to_text, normalize_text, split_sections
+from corpora.layout import RawPage, RowSpan, attach_tables, lay_out, read_page
+from corpora.textformats import (
+    decode_text,
+    html_to_text,
+    markdown_rows,
+    normalize_text,
+    split_sections,
+)
 
 log = logging.getLogger(__name__)
 
@@ -55,6 +62,8 @@ TOO_MANY_PAGES = (
     "Split it into smaller files and upload them separately."
 )
 
+# Raised whenever extraction changes what it yields: `manage.py reextract --stale` redoes older.
+EXTRACTION_VERSION = 2
 REAL_TEXT_MIN_CHARS = 20  # fewer non-space characters is a page number, not a text layer
 SECTION_MAX_CHARS = 5_000  # text files have no pages: cut them into sections this long
 
@@ -62,8 +71,16 @@ SECTION_MAX_CHARS = 5_000  # text files have no pages: cut them into sections th
 @dataclass(frozen=True)
 class PageText:
     number: int  # 1-based page (PDF) or section (text formats)
-    text: str
+    text: str  # one paragraph, "# heading", list item or table row per line
     method: PageMethod
+    continues: bool = False  # the last paragraph runs on to the next page
+    rows: tuple[RowSpan, ...] = ()  # table rows: offsets in `text`, cell offsets and boxes
+
+
+@dataclass(frozen=True)
+class Extracted:
+    pages: list[PageText]
+    running_lines: list[str]  # headers and footers removed from the text, as first printed
 
 
 class DocumentRejected(Exception):
@@ -196,51 +213,67 @@ def page_count(data: bytes, mime: str, *, max_pages: int) -> int:
 def extract_pages(
     data: bytes, mime: str, *, max_pages: int, ocr: bool = True, ocr_dpi: int = 200
 ) -> Iterator[PageText]:
-    """Pages in order, lazily, so the caller can report progress. Rejections raise at call time.
+    """Pages in order. Rejections raise at call time.
 
     `max_pages` limits PDFs only; text formats are bounded by the upload size instead.
     """
+    return iter(extract_document(data, mime, max_pages=max_pages, ocr=ocr, ocr_dpi=ocr_dpi).pages)
+
+
+def extract_document(
+    data: bytes, mime: str, *, max_pages: int, ocr: bool = True, ocr_dpi: int = 200
+) -> Extracted:
+    """The document's pages, with its running headers and footers set aside."""
     if mime == PDF:
-        return _pdf_pages(open_pdf(data, max_pages=max_pages), ocr=ocr, ocr_dpi=ocr_dpi)
+        return _pdf_document(open_pdf(data, max_pages=max_pages), ocr=ocr, ocr_dpi=ocr_dpi)
     if mime in SUPPORTED:
         sections = _text_sections(data, mime)
-        return iter(
-            [PageText(i, text, "text" if text else "empty") for i, text in enumerate(sections, 1)]
-        )
+        pages = [
+            PageText(i, text, "text" if text else "empty") for i, text in enumerate(sections, 1)
+        ]
+        return Extracted(pages, [])
     raise DocumentRejected(UNSUPPORTED_TYPE.format(kind=f"of type {mime}"))
 
 
-def _pdf_pages(doc: pymupdf.Document, *, ocr: bool, ocr_dpi: int) -> Iterator[PageText]:
+def _pdf_document(doc: pymupdf.Document, *, ocr: bool, ocr_dpi: int) -> Extracted:
+    """Native pages through `layout` (document-wide: running lines, fonts, vocabulary); pages
+    with no text layer through OCR."""
     try:  # `doc` stays referenced for the whole loop: tables hold weak references to it
+        native: list[RawPage] = []
+        other: dict[int, PageText] = {}
         for page in doc:
             try:
-                result = _pdf_page(page, ocr=ocr, ocr_dpi=ocr_dpi)
+                raw = read_page(page)
+                if (
+                    len("".join("".join(ln.text for ln in raw.lines).split()))
+                    >= REAL_TEXT_MIN_CHARS
+                ):
+                    candidate, vertical = _rules(page)
+                    if candidate:  # find_tables() costs 30-300 ms a page: only where rules are
+                        attach_tables(raw, page, use_layout=not vertical)
+                    native.append(raw)
+                else:
+                    other[raw.number] = _page_without_text(page, raw, ocr=ocr, ocr_dpi=ocr_dpi)
             except RuntimeError as exc:  # a page MuPDF cannot interpret
                 raise DocumentRejected(CORRUPT_PDF) from exc
-            yield result
     finally:
         doc.close()
+    laid, running = lay_out(native)
+    for page in laid:
+        other[page.number] = PageText(
+            page.number, page.text, "text", continues=page.continues, rows=tuple(page.rows)
+        )
+    return Extracted([other[n] for n in sorted(other)], running)
 
 
-def _pdf_page(page: pymupdf.Page, *, ocr: bool, ocr_dpi: int) -> PageText:
-    number = page.number + 1
-    blocks = page.get_text("blocks")  # image blocks are off with the default flags
-    native = "\n\n".join(block[4] for block in blocks if block[6] == 0)
-    if len("".join(native.split())) >= REAL_TEXT_MIN_CHARS:
-        text = native
-        candidate, vertical = _rules(page)
-        if candidate:  # find_tables() costs 30-300 ms a page: only where rules could be a table
-            try:
-                text = _text_with_tables(page, use_layout=not vertical)
-            except Exception:  # the table finder is heuristic code; plain text still serves
-                log.warning("table detection failed on page %s", number, exc_info=True)
-        return PageText(number, normalize_text(text), "text")
+def _page_without_text(page: pymupdf.Page, raw: RawPage, *, ocr: bool, ocr_dpi: int) -> PageText:
+    number = raw.number
     if page.get_images():
         scanned = _ocr_text(page, dpi=ocr_dpi) if ocr and ocr_available() else None
         if scanned is None:
             return PageText(number, "", "needs_ocr")
         return PageText(number, normalize_text(scanned), "ocr")
-    text = normalize_text(native)
+    text = normalize_text("\n".join(ln.text for ln in raw.lines))
     return PageText(number, text, "text" if text else "empty")
 
 
@@ -269,13 +302,13 @@ def _ocr_text(page: pymupdf.Page, *, dpi: int) -> str | None:
 
 
 def _join_ocr_lines(blocks: list[tuple]) -> str:
-    """Tesseract returns one block per line: rebuild paragraphs from the vertical gaps."""
+    """Tesseract returns one block per line: rebuild paragraphs (one per line) from the gaps."""
     parts: list[str] = []
     for previous, block in zip([None, *blocks], blocks, strict=False):
         if previous is not None:
             gap, height = block[1] - previous[3], previous[3] - previous[1]
-            parts.append("\n\n" if gap > 0.75 * height else "\n")
-        parts.append(block[4].strip())
+            parts.append("\n\n" if gap > 0.75 * height else " ")
+        parts.append(" ".join(block[4].split()))
     return "".join(parts)
 
 
@@ -304,76 +337,10 @@ def _rules(page: pymupdf.Page) -> tuple[bool, bool]:
     return any(len(ys) >= 3 for ys in rows.values()), verticals >= 2
 
 
-def _text_with_tables(page: pymupdf.Page, *, use_layout: bool) -> str:
-    """Page text with each table as a Markdown grid in place of its loose cell text.
-
-    Ruled grids are found from their lines alone (~30 ms a page); tables with horizontal rules
-    only need PyMuPDF's layout model (~250 ms a page), so it runs only for those.
-    """
-    words = page.get_text("words")
-    grids: list[tuple[pymupdf.Rect, str]] = []
-    for tb in page.find_tables(use_layout=use_layout).tables:
-        box = pymupdf.Rect(tb.bbox)
-        rows = _table_cells(tb, [w for w in words if _inside(w[:4], box)])
-        filled = sum(1 for row in rows for cell in row if cell)
-        # One-cell frames and chart grids (mostly empty cells) are not tables.
-        if len(rows) >= 2 and tb.col_count >= 2 and filled >= tb.row_count * tb.col_count / 4:
-            grids.append((box, _markdown_grid(rows)))
-    if not grids:
-        return "\n\n".join(block[4] for block in page.get_text("blocks") if block[6] == 0)
-    grids.sort(key=lambda grid: grid[0].y0)
-    boxes = [box for box, _ in grids]
-    pieces: list[str] = []
-    for block in page.get_text("dict", flags=pymupdf.TEXTFLAGS_TEXT)["blocks"]:
-        # Line by line: a caption can share a block with the table's first row.
-        lines = [
-            ln for ln in block.get("lines", ()) if not any(_inside(ln["bbox"], b) for b in boxes)
-        ]
-        while lines and grids and grids[0][0].y0 <= lines[0]["bbox"][1]:
-            pieces.append(grids.pop(0)[1])
-        if lines:
-            pieces.append("\n".join("".join(span["text"] for span in ln["spans"]) for ln in lines))
-    pieces.extend(grid for _, grid in grids)
-    return "\n\n".join(pieces)
-
-
-def _inside(bbox: tuple[float, float, float, float], box: pymupdf.Rect) -> bool:
-    """True when the centre of `bbox` lies in `box` (1 pt tolerance)."""
-    x, y = (bbox[0] + bbox[2]) / 2, (bbox[1] + bbox[3]) / 2
-    return box.x0 - 1 <= x <= box.x1 + 1 and box.y0 - 1 <= y <= box.y1 + 1
-
-
-def _table_cells(tb: pymupdf.table.Table, words: list[tuple]) -> list[list[str]]:
-    """The grid `tb.extract()` describes, filled with MuPDF's own words.
-
-    `extract()` re-segments characters itself and loses the spaces of narrow fonts
-    ("Harrow Ridge" -> "HarrowRidge", "48.5" -> "485\\n."). Merged cells (None) stay empty.
-    """
-    return [
-        [
-            ""
-            if cell is None
-            else " ".join(w[4] for w in words if _inside(w[:4], pymupdf.Rect(cell)))
-            for cell in row.cells
-        ]
-        for row in tb.rows
-    ]
-
-
-def _markdown_grid(rows: list[list[str]]) -> str:
-    width = max(len(row) for row in rows)
-
-    def line(cells: list[str]) -> str:
-        cells = [" ".join(c.split()).replace("|", "\\|") for c in cells]
-        return "| " + " | ".join(cells + [""] * (width - len(cells))) + " |"
-
-    return "\n".join([line(rows[0]), line(["---"] * width), *map(line, rows[1:])])
-
-
 def _text_sections(data: bytes, mime: str) -> list[str]:
     text = decode_text(data)
     if mime == HTML:
         text = html_to_text(text)
     elif mime == MARKDOWN:  # Markdown writes "&" as "&amp;" at will: the character is meant
         text = html.unescape(text)
-    return split_sections(normalize_text(text), max_chars=SECTION_MAX_CHARS)
+    return split_sections(markdown_rows(normalize_text(text)), max_chars=SECTION_MAX_CHARS)

@@ -69,6 +69,14 @@ class Document(models.Model):
     page_methods = models.JSONField(
         default=list, blank=True, help_text="text / ocr / empty / needs_ocr per page"
     )
+    running_lines = models.JSONField(
+        default=list,
+        blank=True,
+        help_text="Running headers and footers, removed from the text: never searched or quoted.",
+    )
+    extraction_version = models.PositiveIntegerField(
+        default=0, help_text="The extraction the pages and chunks came from (0: none yet)."
+    )
     attempts = models.PositiveIntegerField(default=0)
     lease_expires = models.DateTimeField(
         null=True, blank=True, help_text="A worker holds the document until then."
@@ -117,6 +125,11 @@ class Page(models.Model):
     number = models.PositiveIntegerField()
     text = models.TextField()
     method = models.CharField(max_length=20)
+    rows = models.JSONField(
+        default=list,
+        blank=True,
+        help_text="Table rows: {start, end, cells: [[start, end]], boxes: [[x0, y0, x1, y1]]}.",
+    )
 
     class Meta:
         ordering = ["document", "number"]
@@ -133,6 +146,7 @@ class Chunk(models.Model):
     corpus = models.ForeignKey(Corpus, on_delete=models.CASCADE, related_name="+")
     ordinal = models.PositiveIntegerField()
     title = models.CharField(max_length=500, help_text="The document title, indexed with the text.")
+    section = models.TextField(blank=True, help_text="The headings in force, outermost first.")
     text = models.TextField()
     page_start = models.PositiveIntegerField()
     page_end = models.PositiveIntegerField()
@@ -143,6 +157,7 @@ class Chunk(models.Model):
     embedding = VectorField(dimensions=EMBEDDING_DIMENSIONS)
     search = models.GeneratedField(
         expression=SearchVector("title", weight="A", config="english")
+        + SearchVector("section", weight="B", config="english")
         + SearchVector("text", weight="B", config="english"),
         output_field=SearchVectorField(),
         db_persist=True,

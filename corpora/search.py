@@ -63,6 +63,7 @@ class Hit:
     title_rank: int | None
     fused: float
     duplicates: tuple[int, ...] = field(default=())
+    section: str = ""  # the headings in force where the chunk starts
 
     @property
     def pages_label(self) -> str:
@@ -151,7 +152,7 @@ def _sql(semantic: str) -> str:
 WITH {ACCESS_CTES}, {semantic}, {FULLTEXT_CTES}, {TITLE_CTES},
 ids AS (SELECT id FROM semantic UNION SELECT id FROM fulltext UNION SELECT id FROM title)
 SELECT ch.id, ch.corpus_id, v.slug, ch.document_id, ch.ordinal, d.title, ch.page_start, ch.page_end,
-       ch.char_start, ch.char_end, ch.text, ch.page_breaks,
+       ch.char_start, ch.char_end, ch.text, ch.page_breaks, ch.section,
        1 - s.dist, s.rnk, f.score, f.rnk, t.sim, t.rnk,
        COALESCE(%(w_sem)s / (%(rrf_k)s + s.rnk), 0)
      + COALESCE(%(w_ft)s / (%(rrf_k)s + f.rnk), 0)
@@ -261,6 +262,7 @@ def _hit(row: tuple) -> Hit:
         c1,
         text,
         breaks,
+        section,
         sem,
         sem_rank,
         ft,
@@ -282,6 +284,7 @@ def _hit(row: tuple) -> Hit:
         char_end=c1,
         text=text,
         page_breaks=tuple(tuple(b) for b in _json(breaks)),
+        section=section,
         semantic=sem,
         semantic_rank=sem_rank,
         fulltext=ft,

@@ -9,6 +9,8 @@ import re
 import unicodedata
 from html.parser import HTMLParser
 
+from corpora.units import row_text
+
 log = logging.getLogger(__name__)
 
 
@@ -52,6 +54,7 @@ _PARAGRAPH_TAGS = frozenset(
     {"p", "h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "pre", "table", "ul", "ol", "dl"}
     | {"section", "article", "header", "footer", "nav", "aside", "main", "figure", "form", "hr"}
 )
+_HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 _LINE_TAGS = frozenset({"br", "li", "tr", "div", "dt", "dd", "caption", "figcaption", "option"})
 
 
@@ -73,6 +76,8 @@ class _VisibleText(HTMLParser):
         if tag == "pre":
             self._pre += 1
         self._break(tag)
+        if tag in _HEADING_TAGS and not self._skipping:  # "# ...": a section, not a sentence
+            self._text("#" * int(tag[1]) + " ")
         if tag in {"td", "th"} and not self._skipping:
             self._text(" | ")
 
@@ -131,3 +136,37 @@ def normalize_text(text: str) -> str:
     text = _LINE_EDGES.sub("\n", text)
     text = _HYPHENATED.sub("", text)
     return _BLANK_RUNS.sub("\n\n", text).strip()
+
+
+_GRID_ROW = re.compile(r"[ \t]*\|.*\|[ \t]*")
+_GRID_RULE = re.compile(r"[ \t]*\|?[ \t]*:?-{3,}:?[ \t]*(?:\|[ \t]*:?-{3,}:?[ \t]*)*\|?[ \t]*")
+
+
+def markdown_rows(text: str) -> str:
+    """Markdown grids rewritten as one row unit per line, each carrying its column headers
+    (`units.row_text`); the header and rule lines go, since every row now states them."""
+    lines = text.split("\n")
+    out: list[str] = []
+    n = 0
+    while n < len(lines):
+        if (
+            n + 1 < len(lines)
+            and _GRID_ROW.fullmatch(lines[n])
+            and _GRID_RULE.fullmatch(lines[n + 1])
+        ):
+            header = _cells(lines[n])
+            n += 2
+            while n < len(lines) and _GRID_ROW.fullmatch(lines[n]):
+                cells = _cells(lines[n])
+                if any(cells):
+                    out.append(row_text(cells[0], list(zip(header[1:], cells[1:], strict=False))))
+                n += 1
+            continue
+        out.append(lines[n])
+        n += 1
+    return "\n".join(out)
+
+
+def _cells(line: str) -> list[str]:
+    inner = line.strip().removeprefix("|").removesuffix("|")
+    return [cell.strip().replace("\\|", "|") for cell in re.split(r"(?<!\\)\|", inner)]

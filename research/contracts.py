@@ -87,6 +87,7 @@ class Snippet(Contract):
     text: str
     score: float = 0.0
     page_breaks: list[tuple[int, int]] = Field(default_factory=list)
+    section: str = Field(default="", description="The headings in force where the chunk starts.")
 
 
 class Verdict(StrEnum):

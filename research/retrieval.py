@@ -119,6 +119,7 @@ def search(run: Any, scope: Scope, query: Query, *, k: int) -> list[Snippet]:
             text=h.text,
             score=h.fused,
             page_breaks=[(int(a), int(b)) for a, b in h.page_breaks],
+            section=h.section,
         )
         for h in hits[:k]
     ]
@@ -138,6 +139,7 @@ def section(run: Any, centre: Snippet, corpus_ids: list[int], reach: int) -> lis
             text=c.text,
             score=centre.score * (1 - 0.01 * abs(c.ordinal - centre.ordinal)),
             page_breaks=[(int(a), int(b)) for a, b in c.page_breaks],
+            section=c.section,
         )
         for c in chunks_around(
             user=run.owner, chunk_id=centre.id, corpus_ids=corpus_ids, reach=reach

@@ -7,6 +7,7 @@ the old state (or none), never half; a retry starts over and yields the same row
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import hashlib
 import logging
@@ -18,9 +19,15 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from corpora.chunking import ChunkSpan, chunk_pages
+from corpora.chunking import SECTION_SEP, ChunkSpan, chunk_pages
 from corpora.embedders import Embedder, EmbedderError, Vector, check_dimensions, get_embedder
-from corpora.extraction import DocumentRejected, PageText, extract_pages, page_count
+from corpora.extraction import (
+    EXTRACTION_VERSION,
+    DocumentRejected,
+    Extracted,
+    extract_document,
+    page_count,
+)
 from corpora.models import Chunk, Document, EmbeddingCache, Page
 
 logger = logging.getLogger(__name__)
@@ -120,9 +127,11 @@ def embed_cached(embedder: Embedder, texts: Sequence[str]) -> list[Vector]:
     return [known[h] for h in hashes]
 
 
-def embedding_text(title: str, text: str) -> str:
-    """What gets embedded: the title gives each chunk its document's entity."""
-    return f"{title}\n{text}"
+def embedding_text(title: str, text: str, section: str = "") -> str:
+    """What gets embedded: the title gives each chunk its document's entity, the section path
+    what part of the document it is (without the title when the path repeats it)."""
+    path = section.removeprefix(title).removeprefix(SECTION_SEP) if section else ""
+    return f"{title}\n{path}\n{text}" if path else f"{title}\n{text}"
 
 
 def _read(doc: Document) -> bytes:
@@ -141,7 +150,7 @@ def _embed_by_page(
     Batches take the texts longest first, as one encode() call of the whole list would: batches
     of similar length pad less, ~20% faster than batches in page order (bench/ingest.py).
     """
-    texts = [embedding_text(doc.title, s.text) for s in spans]
+    texts = [embedding_text(doc.title, s.text, s.section) for s in spans]
     order = sorted(range(len(texts)), key=lambda i: len(texts[i]), reverse=True)
     vectors: list[Vector] = [[] for _ in texts]
     batch = 64
@@ -159,13 +168,23 @@ def _embed_by_page(
 
 @transaction.atomic
 def _replace_rows(
-    doc: Document, pages: list[PageText], spans: list[ChunkSpan], vectors: list[Vector]
+    doc: Document, extracted: Extracted, spans: list[ChunkSpan], vectors: list[Vector]
 ) -> None:
+    pages = extracted.pages
     locked = Document.objects.select_for_update().get(pk=doc.pk)
     Chunk.objects.filter(document=locked).delete()
     Page.objects.filter(document=locked).delete()
     Page.objects.bulk_create(
-        [Page(document=locked, number=p.number, text=p.text, method=p.method) for p in pages]
+        [
+            Page(
+                document=locked,
+                number=p.number,
+                text=p.text,
+                method=p.method,
+                rows=[dataclasses.asdict(row) for row in p.rows],
+            )
+            for p in pages
+        ]
     )
     Chunk.objects.bulk_create(
         [
@@ -174,6 +193,7 @@ def _replace_rows(
                 corpus_id=locked.corpus_id,
                 ordinal=s.ordinal,
                 title=locked.title,
+                section=s.section,
                 text=s.text,
                 page_start=s.page_start,
                 page_end=s.page_end,
@@ -189,6 +209,8 @@ def _replace_rows(
     )
     locked.status = Document.Status.READY
     locked.page_methods = [p.method for p in pages]
+    locked.running_lines = extracted.running_lines
+    locked.extraction_version = EXTRACTION_VERSION
     locked.pages_done = locked.page_count = len(pages)
     locked.failure_reason = ""
     locked.lease_expires = None
@@ -208,9 +230,8 @@ def document_ingest(
         data = _read(doc)
         total = page_count(data, doc.mime_type, max_pages=settings.UPLOAD_MAX_PAGES)
         _progress(doc, page_count=total)
-        pages = []
-        for page in extract_pages(data, doc.mime_type, max_pages=settings.UPLOAD_MAX_PAGES):
-            pages.append(page)
+        extracted = extract_document(data, doc.mime_type, max_pages=settings.UPLOAD_MAX_PAGES)
+        pages = extracted.pages
         if not any(p.text.strip() for p in pages):
             needs_ocr = any(p.method == "needs_ocr" for p in pages)
             raise DocumentRejected(
@@ -227,7 +248,7 @@ def document_ingest(
             )
         _progress(doc, status=Document.Status.EMBEDDING, page_methods=[p.method for p in pages])
         vectors = _embed_by_page(doc, spans, embedder, on_progress)
-        _replace_rows(doc, pages, spans, vectors)
+        _replace_rows(doc, extracted, spans, vectors)
     except DocumentRejected as exc:
         _fail(doc, exc.user_message)
         return IngestResult(document_id, doc.status)

@@ -7,6 +7,7 @@ import unicodedata
 from collections.abc import Iterable
 from functools import lru_cache
 
+from corpora.units import text_units
 from research.agents.dates import MONTHS
 
 STOPWORDS = frozenset(
@@ -29,10 +30,6 @@ QUESTION_WORDS = frozenset(
     company company's organisation organization year years compare comparison versus vs""".split()
 )
 _WORD = re.compile(r"[^\W_][\w'’&.-]*")  # letters of any script: "Şeren", "Zürich"
-_SENTENCE_END = re.compile(
-    r"(?<=[.!?])[\"')\]]?\s+(?=[A-Z0-9\"'(\[|])|\n{2,}|\n(?=\s*[-*|#])"
-    r"|(?<=[a-z]{3}[.!?])(?=[A-Z][a-z])"  # "... and analytics.In January 2019, ..."
-)
 
 
 def normalize(text: str) -> str:
@@ -131,37 +128,9 @@ def lower_case_words(text: str) -> set[str]:
 
 
 def sentences(text: str) -> list[tuple[int, int]]:
-    """(start, end) offsets of the sentences (or table rows / list items) of `text`."""
-    spans: list[tuple[int, int]] = []
-    start = 0
-    for match in _SENTENCE_END.finditer(text):
-        end = match.start()
-        before = re.search(r"(\w+)\.$", text[max(start, end - 12) : end])
-        if before and (before.group(1).lower() in _ABBREVIATIONS or len(before.group(1)) == 1):
-            continue  # "Dr. Signe", "J. Smith", "Co. reported"
-        if _inside_parentheses(text, start, end):
-            continue  # "Aphra Behn (bapt. 14 December 1640 - 16 April 1689) was ..."
-        if text[start:end].strip():
-            spans.append(_trim(text, start, end))
-        start = match.end()
-    if text[start:].strip():
-        spans.append(_trim(text, start, len(text)))
-    out: list[tuple[int, int]] = []
-    for s, e in spans:  # table rows and list items become their own units
-        pos = s
-        for line in text[s:e].split("\n"):
-            if line.strip():
-                a = text.index(line, pos)
-                out.append(_trim(text, a, a + len(line)))
-            pos += len(line) + 1
-    return out
-
-
-def _inside_parentheses(text: str, start: int, end: int) -> bool:
-    """A full stop inside a parenthesis closed later on the same line ends no sentence."""
-    opened = text.count("(", start, end) - text.count(")", start, end)
-    rest = text[end : end + 200].split("\n", 1)[0]
-    return opened > 0 and ")" in rest
+    """(start, end) offsets of the units of `text`: sentences, table rows and list items, as
+    ingestion, the citation gate and the viewer read them (headings are none)."""
+    return [(unit.start, unit.end) for unit in text_units(text)]
 
 
 def line_around(text: str, at: int) -> tuple[int, int]:
@@ -182,20 +151,6 @@ def table_header(text: str, start: int) -> str:
     if len(block) < 2 or not re.fullmatch(r"\s*\|[\s:|-]+\|?\s*", block[-2]):
         return ""
     return block[-1]
-
-
-_ABBREVIATIONS = frozenset(
-    """dr mr mrs ms prof st inc ltd co corp no nos vs etc approx jr sr mt ft fig jan feb mar
-    apr jun jul aug sep sept oct nov dec e.g i.e u.s vol vols pp pt op""".split()
-)
-
-
-def _trim(text: str, start: int, end: int) -> tuple[int, int]:
-    while start < end and text[start].isspace():
-        start += 1
-    while end > start and text[end - 1].isspace():
-        end -= 1
-    return start, end
 
 
 _UPPER = "A-ZÀ-ÖØ-ÞĀ-Ž"  # Latin Extended-A alternates cases; its lower ones rarely open a word

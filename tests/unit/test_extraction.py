@@ -181,7 +181,7 @@ def test_native_text_comes_out_page_by_page_with_numbers() -> None:
 
 def test_paragraphs_are_separated_by_blank_lines() -> None:
     first = _pages(_demo(PAGE3_DOCUMENT))[0].text
-    assert first.startswith("Background\n\nThe Aldermoor Transit Authority")
+    assert first.startswith("# Background\n\nThe Aldermoor Transit Authority")
     assert "\n\n\n" not in first
 
 
@@ -230,14 +230,14 @@ def test_a_blank_page_is_empty_and_a_short_one_is_text() -> None:
     assert [(p.method, p.text) for p in pages] == [("empty", ""), ("text", "Appendix B")]
 
 
-def test_a_ruled_table_becomes_a_markdown_grid_in_place() -> None:
+def test_a_ruled_table_becomes_rows_that_carry_their_headers_in_place() -> None:
     filename, number = TABLE_PAGE
     text = _pages(_demo(filename), ocr=False)[number - 1].text
-    header = "| Site | Capacity (MW) | Technology | Commissioned |"
-    assert header in text
-    assert "| Ostry Falls | 14.5 | Run-of-river hydro | 2013 |" in text
+    row = "Ostry Falls — Capacity (MW): 14.5 · Technology: Run-of-river hydro · Commissioned: 2013"
+    assert row in text.split("\n")
+    assert "| Site |" not in text  # the header row is said by every row, not on its own
     caption, after = text.index("Table 1: Operating sites"), text.index("Total nameplate")
-    assert caption < text.index(header) < after
+    assert caption < text.index(row) < after
     assert text.count("Run-of-river hydro") == 1  # the loose cell text is gone
 
 
@@ -266,8 +266,8 @@ def test_a_table_with_horizontal_rules_only_is_found_too() -> None:
     for y in (120, 140, 180):
         page.draw_line((72, y), (522, y))
     text = _pages(doc.tobytes())[0].text
-    assert "| Class | Buses | Range (km) |" in text
-    assert "| Single deck | 140 | 280 |" in text
+    assert "Single deck — Buses: 140 · Range (km): 280" in text.split("\n")
+    assert "Midi — Buses: 12 · Range (km): 210" in text.split("\n")
 
 
 def test_an_empty_ruled_grid_such_as_a_chart_is_not_turned_into_a_table() -> None:
@@ -300,7 +300,7 @@ def test_html_keeps_visible_text_only() -> None:
         "<p>Second<br>line</p><ul><li>one</li><li>two</li></ul></body></html>"
     )
     text = normalize_text(html_to_text(html))
-    assert text == "Heading\n\nFish & chips\n\nSecond\nline\n\none\ntwo"
+    assert text == "# Heading\n\nFish & chips\n\nSecond\nline\n\none\ntwo"
 
 
 def test_markdown_entities_are_their_characters_and_plain_text_keeps_them() -> None:

@@ -90,11 +90,11 @@ def test_respectively_gives_each_entity_its_own_year() -> None:
 
 
 def test_a_sentence_glued_to_the_next_without_a_space_is_still_two() -> None:
-    text = "It sells flour in the north.In May 2020, it opened a mill. Osk Foods Inc.The end."
+    text = "It sells flour in the north.In May 2020, it opened a mill. Osk Foods Inc. said so."
     assert [text[a:b] for a, b in sentences(text)] == [
         "It sells flour in the north.",
         "In May 2020, it opened a mill.",
-        "Osk Foods Inc.The end.",
+        "Osk Foods Inc. said so.",
     ]
 
 
