@@ -41,6 +41,7 @@ from corpora.models import Chunk, Corpus, Document, Page
 from corpora.services.corpora import corpus_create
 from corpora.services.ingestion import document_reingest, embedding_text
 from corpora.services.uploads import DUPLICATE, QUEUED, document_add, documents_upload
+from corpora.units import row_text
 from research.agents.gate import quote_offset
 from tests.factories import UserFactory
 
@@ -138,7 +139,7 @@ def test_a_demo_pdf_is_ingested_to_ready_with_the_page3_sentence_in_a_page3_chun
     assert {page for _, page in hits} == {3}
     chunks = list(Chunk.objects.filter(document=done).order_by("ordinal"))
     fresh = get_embedder("local").embed_documents(
-        [embedding_text(done.title, c.text) for c in chunks]
+        [embedding_text(done.title, c.text, c.section) for c in chunks]
     )
     # Each stored vector is its own chunk's embedding (batches are embedded out of order).
     similarity = [float(np.dot(c.embedding, v)) for c, v in zip(chunks, fresh, strict=True)]
@@ -265,20 +266,20 @@ def test_an_image_only_page_is_flagged_needs_ocr_when_tesseract_is_absent(
 
 
 @worker_db
-def test_a_ruled_table_survives_as_a_markdown_grid_in_a_chunk(
+def test_a_ruled_table_survives_as_rows_with_their_headers_in_a_chunk(
     celery_worker: object, corpus: Corpus
 ) -> None:
     filename, number = TABLE_PAGE
     (done,) = finished(add(corpus, demo_document(filename)).pk)
     header, *rows = HARROW_TABLE
-
-    def grid_line(cells: tuple[str, ...]) -> str:
-        return "| " + " | ".join(cells) + " |"
-
-    grid = "\n".join([grid_line(header), grid_line(("---",) * len(header)), *map(grid_line, rows)])
-    holding = [chunk for chunk in Chunk.objects.filter(document=done) if grid in chunk.text]
-    assert holding, "no chunk holds the table as a Markdown grid"
+    lines = [row_text(row[0], list(zip(header[1:], row[1:], strict=True))) for row in rows]
+    holding = [c for c in Chunk.objects.filter(document=done) if lines[0] in c.text.split("\n")]
+    assert holding, "no chunk holds the table's first row as a unit with its headers"
     assert {chunk.page_start for chunk in holding} == {number}
+    page = Page.objects.get(document=done, number=number)
+    assert [page.text[r["start"] : r["end"]] for r in page.rows] == lines
+    for row, cells in zip(page.rows, rows, strict=True):  # each cell's span holds its text
+        assert [page.text[a:b] for a, b in row["cells"]] == list(cells)
 
 
 @worker_db
