@@ -2,7 +2,15 @@
 
 import pytest
 
-from research.agents.gate import ALL_DROPPED, NOT_IN_RUN, NOT_VISIBLE, QUOTE_MISSING, gate_dossier
+from research.agents.gate import (
+    ALL_DROPPED,
+    NOT_A_STATEMENT,
+    NOT_IN_RUN,
+    NOT_VISIBLE,
+    QUOTE_MISSING,
+    check_citation,
+    gate_dossier,
+)
 from research.contracts import Citation, Claim, Dossier, Section, SectionStatus, Snippet
 
 pytestmark = pytest.mark.unit
@@ -66,5 +74,18 @@ def test_a_claim_keeps_its_good_citations_when_one_fails() -> None:
     d = Dossier(title="t", summary="s", sections=[Section(sub_goal="sg-1", heading="h",
                 status=SectionStatus.ANSWERED, claims=[claim])])  # fmt: skip
     gated, outcomes = gate_dossier(d, {7: SPANNING}, {7})
-    assert [c.quote for c in gated.sections[0].claims[0].citations] == ["4.2 TWh"]
+    # The fragment quoted grows to its whole sentence.
+    assert [c.quote for c in gated.sections[0].claims[0].citations] == [
+        "The plant produced 4.2 TWh in 2023."
+    ]
     assert outcomes[0].kept and QUOTE_MISSING in outcomes[0].reasons[0]
+
+
+def test_a_quote_of_a_heading_is_no_statement_and_is_dropped() -> None:
+    snippet = Snippet(id=9, corpus_id=1, document_id=1, title="Plant report", page_start=1,
+                      page_end=1, text="# Plant report\n\nThe plant ran all year.")  # fmt: skip
+    claim = Claim(text="c", citations=[Citation(snippet_id=9, quote="Plant report")])
+    checked, reason = check_citation(claim.citations[0], {9: snippet}, {9})
+    assert checked is None and reason == NOT_A_STATEMENT
+    ok, _ = check_citation(Citation(snippet_id=9, quote="ran all"), {9: snippet}, {9})
+    assert ok is not None and ok.quote == "The plant ran all year."
