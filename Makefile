@@ -9,8 +9,8 @@ export TRANSFORMERS_OFFLINE := 1
 
 .PHONY: run test lint fmt bench eval eval-external sysdeps doctor clean
 SHARED_EVAL ?= ../shared/eval
-# eval-external: BENCH=dragonball-en or BENCH=hotpotqa-pooled for one of them
-BENCH ?= dragonball-en hotpotqa-pooled
+# eval-external: BENCH=tarrow-water, BENCH=dragonball-en or BENCH=hotpotqa-pooled for one of them
+BENCH ?= tarrow-water dragonball-en hotpotqa-pooled
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || python3 -m venv .venv
@@ -49,6 +49,7 @@ bench: $(STAMP)
 	@for script in bench/[!_]*.py; do echo "== $$script"; $(PY) $$script || exit 1; done
 
 # The project's own dev set, offline engine, Dossier (perseverance on/off) against vanilla.
+# `evaluate` starts the embedded PostgreSQL/Redis it needs and stops what it started.
 eval: $(STAMP)
 	$(PY) manage.py evaluate --corpora evals/corpora --set evals/dev.jsonl \
 	  --baseline vanilla --perseverance both --by-type --json var/eval-dev.json

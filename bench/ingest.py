@@ -333,14 +333,11 @@ def main() -> int:
 
     from ragsite import embedded
 
-    started = embedded.services_start()
-    try:
+    with embedded.services_running():
         import django
 
         django.setup()
         run(args.pages, args.docs, args.seed, max(1, args.rounds))
-    finally:
-        embedded.services_stop(started)
     return 0  # a figure, not a gate: a busy 2-core machine must not fail `make bench`
 
 

@@ -263,98 +263,97 @@ def main() -> None:
 
     from ragsite import embedded
 
-    started_services = embedded.services_start()
-    corpus_id = use_load_database(args.database, args.corpus)
-    user, runs, cookie = create_runs(args.runs, corpus_id, goals_for(args.corpus))
-    logs = Path(os.environ.get("TMPDIR", "/tmp")) / f"dossier-load-{os.getpid()}"
-    logs.mkdir(parents=True, exist_ok=True)
-    queue = f"load-{uuid.uuid4().hex[:8]}"  # nobody else's worker takes these runs
-    env = {
-        **os.environ,
-        "DATABASE_NAME": args.database,
-        "LLM_PROVIDER": "offline",
-        "PYTHONUNBUFFERED": "1",
-    }
-    port = free_port()
-    worker_log, web_log = logs / "worker.log", logs / "web.log"
-    worker = start(
-        [
-            sys.executable,
-            "-m",
-            "celery",
-            "-A",
-            "ragsite",
-            "worker",
-            "--pool",
-            "prefork",
-            "-c",
-            "2",
-            "-Q",
-            queue,
-            "-n",
-            f"{queue}@%h",
-            "--without-gossip",
-            "--without-mingle",
-            "--without-heartbeat",
-            "-l",
-            "warning",
-        ],
-        env,
-        worker_log,
-    )
-    web = start(
-        [
-            sys.executable,
-            "-m",
-            "uvicorn",
-            "ragsite.asgi:application",
-            "--host",
-            "127.0.0.1",
-            "--port",
-            str(port),
-            "--workers",
-            "1",
-            "--log-level",
-            "warning",
-            "--lifespan",
-            "off",
-            "--timeout-graceful-shutdown",
-            "3",
-        ],
-        env,
-        web_log,
-    )
-    peak = Peak(web.pid, worker.pid)
-    errors: list[str] = []
-    try:
-        from ragsite.celery import app
-
-        wait_until(
-            lambda: bool(
-                app.control.ping(destination=[f"{queue}@{socket.gethostname()}"], timeout=0.5)
-            ),
-            "the celery worker",
-            worker,
+    with embedded.services_running():
+        corpus_id = use_load_database(args.database, args.corpus)
+        user, runs, cookie = create_runs(args.runs, corpus_id, goals_for(args.corpus))
+        logs = Path(os.environ.get("TMPDIR", "/tmp")) / f"dossier-load-{os.getpid()}"
+        logs.mkdir(parents=True, exist_ok=True)
+        queue = f"load-{uuid.uuid4().hex[:8]}"  # nobody else's worker takes these runs
+        env = {
+            **os.environ,
+            "DATABASE_NAME": args.database,
+            "LLM_PROVIDER": "offline",
+            "PYTHONUNBUFFERED": "1",
+        }
+        port = free_port()
+        worker_log, web_log = logs / "worker.log", logs / "web.log"
+        worker = start(
+            [
+                sys.executable,
+                "-m",
+                "celery",
+                "-A",
+                "ragsite",
+                "worker",
+                "--pool",
+                "prefork",
+                "-c",
+                "2",
+                "-Q",
+                queue,
+                "-n",
+                f"{queue}@%h",
+                "--without-gossip",
+                "--without-mingle",
+                "--without-heartbeat",
+                "-l",
+                "warning",
+            ],
+            env,
             worker_log,
-            60,
         )
-        wait_until(lambda: port_open(port), "uvicorn", web, web_log, 60)
-        peak.start()
-        began = time.perf_counter()
-        watchers = asyncio.run(watch(args, port, runs, cookie, queue))
-        elapsed = time.perf_counter() - began
-        peak.stopped.set()
-        rows, latencies, errors = check(runs, watchers)
-        report(args, rows, latencies, errors, peak, elapsed)
-    finally:
-        peak.stopped.set()
-        stop(web)
-        stop(worker)
-        from django.contrib.sessions.models import Session
+        web = start(
+            [
+                sys.executable,
+                "-m",
+                "uvicorn",
+                "ragsite.asgi:application",
+                "--host",
+                "127.0.0.1",
+                "--port",
+                str(port),
+                "--workers",
+                "1",
+                "--log-level",
+                "warning",
+                "--lifespan",
+                "off",
+                "--timeout-graceful-shutdown",
+                "3",
+            ],
+            env,
+            web_log,
+        )
+        peak = Peak(web.pid, worker.pid)
+        errors: list[str] = []
+        try:
+            from ragsite.celery import app
 
-        Session.objects.filter(session_key=cookie).delete()
-        user.delete()  # cascades to the runs and their events
-        embedded.services_stop(started_services)
+            wait_until(
+                lambda: bool(
+                    app.control.ping(destination=[f"{queue}@{socket.gethostname()}"], timeout=0.5)
+                ),
+                "the celery worker",
+                worker,
+                worker_log,
+                60,
+            )
+            wait_until(lambda: port_open(port), "uvicorn", web, web_log, 60)
+            peak.start()
+            began = time.perf_counter()
+            watchers = asyncio.run(watch(args, port, runs, cookie, queue))
+            elapsed = time.perf_counter() - began
+            peak.stopped.set()
+            rows, latencies, errors = check(runs, watchers)
+            report(args, rows, latencies, errors, peak, elapsed)
+        finally:
+            peak.stopped.set()
+            stop(web)
+            stop(worker)
+            from django.contrib.sessions.models import Session
+
+            Session.objects.filter(session_key=cookie).delete()
+            user.delete()  # cascades to the runs and their events
     sys.exit(1 if errors else 0)
 
 

@@ -188,50 +188,49 @@ def main() -> None:
 
     from ragsite import embedded
 
-    started_services = embedded.services_start()
-    user, runs, cookie = setup(args.runs)
-    port = free_port()
-    server = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "uvicorn",
-            "ragsite.asgi:application",
-            "--host",
-            "127.0.0.1",
-            "--port",
-            str(port),
-            "--workers",
-            "1",
-            "--log-level",
-            "warning",
-            "--lifespan",
-            "off",
-            "--timeout-graceful-shutdown",
-            "3",
-        ],
-        cwd=ROOT,
-        env=os.environ.copy(),
-    )
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-                break
-            except OSError:
-                if time.monotonic() > deadline or server.poll() is not None:
-                    raise SystemExit("uvicorn did not start") from None
-                time.sleep(0.1)
-        result = asyncio.run(bench(args, port, server, runs, cookie))
-    finally:
-        server.terminate()
-        server.wait(timeout=15)
-        from django.contrib.sessions.models import Session
+    with embedded.services_running():
+        user, runs, cookie = setup(args.runs)
+        port = free_port()
+        server = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "uvicorn",
+                "ragsite.asgi:application",
+                "--host",
+                "127.0.0.1",
+                "--port",
+                str(port),
+                "--workers",
+                "1",
+                "--log-level",
+                "warning",
+                "--lifespan",
+                "off",
+                "--timeout-graceful-shutdown",
+                "3",
+            ],
+            cwd=ROOT,
+            env=os.environ.copy(),
+        )
+        try:
+            deadline = time.monotonic() + 30
+            while True:
+                try:
+                    socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+                    break
+                except OSError:
+                    if time.monotonic() > deadline or server.poll() is not None:
+                        raise SystemExit("uvicorn did not start") from None
+                    time.sleep(0.1)
+            result = asyncio.run(bench(args, port, server, runs, cookie))
+        finally:
+            server.terminate()
+            server.wait(timeout=15)
+            from django.contrib.sessions.models import Session
 
-        Session.objects.filter(session_key=cookie).delete()
-        user.delete()  # cascades to the runs and their events
-        embedded.services_stop(started_services)
+            Session.objects.filter(session_key=cookie).delete()
+            user.delete()  # cascades to the runs and their events
     report(args, result)
 
 

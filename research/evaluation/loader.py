@@ -159,6 +159,7 @@ def ingest_files(
             user=owner,
             title=html.unescape(row.get("title") or ""),  # "Kenan &amp; Kel" is "Kenan & Kel"
             document_date=_date(row.get("date")),
+            enqueue=False,  # ingested below, in this process and in this (eval) database
         )
         if outcome.document is not None and outcome.status != "rejected":
             docs.append((outcome.document, path))
@@ -168,7 +169,7 @@ def ingest_files(
         pages = list(
             extract_pages(path.read_bytes(), doc.mime_type, max_pages=settings.UPLOAD_MAX_PAGES)
         )
-        texts += [embedding_text(doc.title, s.text) for s in chunk_pages(pages)]
+        texts += [embedding_text(doc.title, s.text, s.section) for s in chunk_pages(pages)]
     for start in range(0, len(texts), 512):
         embed_cached(embedder, texts[start : start + 512])
         _progress(f"embedded {min(start + 512, len(texts))}/{len(texts)} chunks")

@@ -5,7 +5,9 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from ragsite import embedded
 from research.evaluation import loader, report
+from research.evaluation.fidelity import set_fidelity
 from research.evaluation.runner import dossier_run, vanilla_run
 from research.evaluation.scoring import CaseScore, score_case
 from research.providers.base import get_provider
@@ -29,6 +31,11 @@ class Command(BaseCommand):
     def handle(self, *args: object, **opts: Any) -> None:
         if not opts["cases"].exists() or not opts["corpora"].is_dir():
             raise CommandError("--set must be a JSONL file and --corpora a folder of corpora.")
+        # Without DATABASE_URL / REDIS_URL: the embedded servers, stopped again if we started them.
+        with embedded.services_running():
+            self._evaluate(opts)
+
+    def _evaluate(self, opts: dict[str, Any]) -> None:
         cases = loader.load_cases(opts["cases"])
         if opts["types"]:
             keep = set(opts["types"].split(","))
@@ -39,6 +46,8 @@ class Command(BaseCommand):
         self.stdout.write(f"evaluation database: {db}; {len(cases)} cases")
         slugs = {s for c in cases for s in c.corpora}
         corpus_ids = loader.load_corpora(opts["corpora"], only=slugs or None, say=self.stdout.write)
+        fidelity = set_fidelity(cases, opts["corpora"], corpus_ids)
+        self.stdout.write(fidelity.table())
         evidence_corpora = _evidence_corpora(opts["corpora"])
         user = loader.eval_user()
         runs: list[tuple[str, list[CaseScore]]] = []
@@ -87,16 +96,11 @@ class Command(BaseCommand):
                 self.stdout.write(report.table(rows, report.RETRIEVAL_COLUMNS))
                 self.stdout.write(report.table(rows, report.ANSWER_COLUMNS))
         if opts["json_out"]:
-            opts["json_out"].write_text(
-                json.dumps(
-                    {
-                        name: {"summary": dict(summaries)[name], "cases": report.as_json(scores)}
-                        for name, scores in runs
-                    },
-                    indent=1,
-                    default=str,
-                )
-            )
+            out: dict[str, Any] = {"fidelity": fidelity.as_json()}
+            for name, scores in runs:
+                out[name] = {"summary": dict(summaries)[name], "cases": report.as_json(scores)}
+            opts["json_out"].parent.mkdir(parents=True, exist_ok=True)
+            opts["json_out"].write_text(json.dumps(out, indent=1, default=str))
 
     def _run(self, cases, corpus_ids, evidence_corpora, label, fn) -> list[CaseScore]:  # type: ignore[no-untyped-def]
         scores = []
