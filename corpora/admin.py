@@ -14,6 +14,7 @@ from django.utils.html import format_html
 from corpora.models import Chunk, Corpus, Document
 from corpora.services.corpora import corpus_create
 from corpora.services.ingestion import document_reingest
+from corpora.services.reextraction import document_reextract_enqueue
 from corpora.services.uploads import document_delete
 
 
@@ -82,7 +83,7 @@ class DocumentAdmin(admin.ModelAdmin):
     list_filter = ("status", "corpus", "mime_type")
     search_fields = ("title", "filename", "sha256")
     date_hierarchy = "created"
-    actions = ("reingest",)
+    actions = ("reingest", "reextract")
     fields = (
         "corpus",
         "title",
@@ -136,6 +137,15 @@ class DocumentAdmin(admin.ModelAdmin):
         for document in documents:
             document_reingest(document=document)
         messages.success(request, f"Queued {len(documents)} document(s) for re-ingestion.")
+
+    @admin.action(description="Re-extract selected documents")
+    def reextract(self, request: HttpRequest, queryset: QuerySet[Document]) -> None:
+        # Unlike re-ingest, a ready document stays ready and searchable until its new chunks
+        # replace the old ones; one still being ingested is skipped by the task.
+        ids = list(queryset.exclude(file="").values_list("pk", flat=True))
+        for document_id in ids:
+            document_reextract_enqueue(document_id=document_id)
+        messages.success(request, f"Queued {len(ids)} document(s) for re-extraction.")
 
     def delete_model(self, request: HttpRequest, obj: Document) -> None:
         document_delete(document=obj)

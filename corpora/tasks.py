@@ -18,3 +18,20 @@ def document_ingest_task(self, document_id: int) -> str:  # type: ignore[no-unty
     from corpora.services.ingestion import document_ingest
 
     return document_ingest(document_id=document_id, owner=self.request.id or "").status
+
+
+@shared_task(
+    acks_late=True,
+    # A crash rolls the whole re-extraction back, its attempt count included, so a redelivered
+    # task could crash the worker forever; the old rows are intact, so give up instead.
+    reject_on_worker_lost=False,
+    autoretry_for=(OperationalError, InterfaceError, EmbedderError),
+    retry_backoff=5,
+    retry_backoff_max=120,
+    retry_jitter=True,
+    max_retries=5,
+)
+def document_reextract_task(document_id: int) -> str:
+    from corpora.services.reextraction import document_reextract
+
+    return document_reextract(document_id=document_id).status

@@ -44,6 +44,8 @@ NOT_IN_GROUPS = (
     "add yourself to one of them in the admin to open it."
 )
 QUOTE_NOT_ON_PAGE = "The quoted passage was not found on this page."
+# Shorter pieces of a quote at a page's edge could be anyone's words ("the pump", "in 2024.").
+QUOTE_PIECE_MIN_CHARS = 20
 
 
 class HtmxHttpRequest(HttpRequest):
@@ -263,19 +265,60 @@ def search(request: HtmxHttpRequest) -> HttpResponse:
 
 
 def quote_span(text: str, quote: str) -> tuple[int, int] | None:
-    """(start, end) of `quote` in `text`, matched whitespace- and case-insensitively."""
-    start = quote_offset(text, quote)
-    wanted = len(normalize(quote))
-    if start is None or not wanted:
+    """(start, end) of `quote` in `text`, matched whitespace- and case-insensitively.
+
+    A quote that runs across a page break is not whole on either page: then the span is its
+    piece that ends the page (the quote goes on overleaf) or begins it (it started on the page
+    before), whichever is longer, if that piece has at least QUOTE_PIECE_MIN_CHARS.
+    """
+    wanted = normalize(quote)
+    if not wanted:
         return None
-    low, high = start + 1, len(text)  # the shortest end whose normalized span covers the quote
+    start = quote_offset(text, quote)
+    if start is not None:
+        return start, _end_covering(text, start, len(wanted))
+    page = normalize(text)
+    head = _overlap(page, wanted)  # the quote's start, at the end of the page
+    tail = _overlap(wanted, page)  # the quote's end, at the start of the page
+    if max(head, tail) < QUOTE_PIECE_MIN_CHARS:
+        return None
+    if head >= tail:
+        end = len(text.rstrip())
+        return _start_covering(text, end, head), end
+    start = len(text) - len(text.lstrip())
+    return start, _end_covering(text, start, tail)
+
+
+def _overlap(left: str, right: str) -> int:
+    """Length of the longest start of `right` that ends `left`, if QUOTE_PIECE_MIN_CHARS or more."""
+    for size in range(min(len(left), len(right)), QUOTE_PIECE_MIN_CHARS - 1, -1):
+        if left.endswith(right[:size]):
+            return size
+    return 0
+
+
+def _end_covering(text: str, start: int, size: int) -> int:
+    """The shortest end whose span from `start` covers `size` normalized characters."""
+    low, high = start + 1, len(text)
     while low < high:
         middle = (low + high) // 2
-        if len(normalize(text[start:middle])) >= wanted:
+        if len(normalize(text[start:middle])) >= size:
             high = middle
         else:
             low = middle + 1
-    return start, low
+    return low
+
+
+def _start_covering(text: str, end: int, size: int) -> int:
+    """The latest start whose span up to `end` covers `size` normalized characters."""
+    low, high = 0, end - 1
+    while low < high:
+        middle = (low + high + 1) // 2
+        if len(normalize(text[middle:end])) >= size:
+            low = middle
+        else:
+            high = middle - 1
+    return low
 
 
 @login_required
