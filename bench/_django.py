@@ -25,5 +25,7 @@ def setup() -> None:
     _services.enter_context(embedded.services_running())
     atexit.register(_services.close)
     import django
+    from django.core.management import call_command
 
     django.setup()
+    call_command("migrate", interactive=False, verbosity=0)  # a fresh clone has no tables yet

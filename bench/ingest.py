@@ -335,8 +335,10 @@ def main() -> int:
 
     with embedded.services_running():
         import django
+        from django.core.management import call_command
 
         django.setup()
+        call_command("migrate", interactive=False, verbosity=0)  # a fresh clone has no tables
         run(args.pages, args.docs, args.seed, max(1, args.rounds))
     return 0  # a figure, not a gate: a busy 2-core machine must not fail `make bench`
 
