@@ -23,6 +23,7 @@ from typing import Literal
 import pymupdf
 
 from corpora.layout import RawPage, RowSpan, attach_tables, lay_out, read_page
+from corpora.pdf_tables import may_hold_table
 from corpora.textformats import (
     decode_text,
     html_to_text,
@@ -248,7 +249,7 @@ def _pdf_document(doc: pymupdf.Document, *, ocr: bool, ocr_dpi: int) -> Extracte
                     len("".join("".join(ln.text for ln in raw.lines).split()))
                     >= REAL_TEXT_MIN_CHARS
                 ):
-                    candidate, vertical = _rules(page)
+                    candidate, vertical = may_hold_table(page)
                     if candidate:  # find_tables() costs 30-300 ms a page: only where rules are
                         attach_tables(raw, page, use_layout=not vertical)
                     native.append(raw)
@@ -310,31 +311,6 @@ def _join_ocr_lines(blocks: list[tuple]) -> str:
             parts.append("\n\n" if gap > 0.75 * height else " ")
         parts.append(" ".join(block[4].split()))
     return "".join(parts)
-
-
-def _rules(page: pymupdf.Page) -> tuple[bool, bool]:
-    """(could hold a table, has vertical rules), from the vector drawings in ~1 ms.
-
-    A table needs 3+ horizontal rules of the same extent (top, under the header, bottom);
-    a header or footer rule, a frame or link underlines alone do not qualify.
-    """
-    rows: dict[tuple[int, int], set[int]] = {}
-    verticals = 0
-    for path in page.get_drawings():
-        for item in path["items"]:
-            if item[0] == "l":
-                edges = [(item[1].x, item[1].y, item[2].x, item[2].y)]
-            elif item[0] == "re":
-                x0, y0, x1, y1 = item[1]
-                edges = [(x0, y0, x1, y0), (x0, y1, x1, y1), (x0, y0, x0, y1), (x1, y0, x1, y1)]
-            else:
-                continue
-            for ax, ay, bx, by in edges:
-                if abs(ay - by) < 1 and abs(ax - bx) >= 36:
-                    rows.setdefault((round(min(ax, bx)), round(max(ax, bx))), set()).add(round(ay))
-                elif abs(ax - bx) < 1 and abs(ay - by) >= 8:
-                    verticals += 1
-    return any(len(ys) >= 3 for ys in rows.values()), verticals >= 2
 
 
 def _text_sections(data: bytes, mime: str) -> list[str]:

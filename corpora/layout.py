@@ -5,12 +5,12 @@ PyMuPDF gives lines; this module rebuilds what they belong to, for the whole doc
   most pages, or small print in the margin of a one-page document) are set aside as metadata;
 - the body font size is the most common one; bigger or bold-only lines are headings, written
   "# ..." (level by size) so chunking can carry them as a section path, never as a sentence;
-- the lines of a paragraph are joined into one line. A line ends its paragraph when the next
-  line's first word would have fitted after it, at a vertical gap, or before a list item; a
-  hyphen at a line end is undone only where the joined word is a word ("reli-" + "able"),
-  never before a digit or a capital ("QX-" + "17", "PO-2024-" + "0031");
+- the lines of a paragraph are joined into one line (`hyphens.join_lines`). A line ends its
+  paragraph when the next line's first word would have fitted after it, at a vertical gap,
+  before a list item or a "Label:" field;
 - two-column stretches are read left column first, between full-width blocks;
-- each ruled table row becomes one line that carries its column headers (`units.row_text`).
+- each ruled table row (`pdf_tables`) becomes one line that carries its column headers
+  (`units.row_text`), with the spans of its cells.
 One paragraph, heading, item or row per line: `corpora.units` then never crosses a line.
 """
 
@@ -22,10 +22,11 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 import pymupdf
 
+from corpora.hyphens import join_lines
+from corpora.pdf_tables import Table, find_tables, inside
 from corpora.textformats import normalize_text
 from corpora.units import HEADER_SEP, clean_cell, row_text
 
@@ -39,8 +40,6 @@ _BULLET = re.compile(r"(?:[•▪◦‣∙*–-]|\(?\d{1,3}[.)]|\(?[a-z][.)])\s"
 _FIELD = re.compile(r"[A-Z][\w'’ ]{0,30}: ")
 _TERMINAL = re.compile(r"[.!?:;][\"'’”)\]]*$")
 _WORD = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*")
-_SUFFIXES = ("ment", "tion", "sion", "ing", "able", "ible", "ness", "ity", "ous", "ive", "ance")
-_SUFFIXES += ("ence", "ed", "ly", "al", "er", "ers", "ions", "ure", "ant", "ent", "ism", "ist")
 
 
 @dataclass
@@ -66,14 +65,6 @@ class RowSpan:
 
 
 @dataclass
-class _Table:
-    bbox: pymupdf.Rect
-    header: list[str]
-    rows: list[list[str]]
-    boxes: list[list[tuple[float, float, float, float]]]
-
-
-@dataclass
 class RawPage:
     """What one pass over a page read: its lines and tables, before document-wide decisions."""
 
@@ -81,7 +72,7 @@ class RawPage:
     height: float
     width: float
     lines: list[Line] = field(default_factory=list)
-    tables: list[_Table] = field(default_factory=list)
+    tables: list[Table] = field(default_factory=list)
 
 
 @dataclass
@@ -107,13 +98,13 @@ def read_page(page: pymupdf.Page) -> RawPage:
 def attach_tables(raw: RawPage, page: pymupdf.Page, *, use_layout: bool) -> None:
     """Find the page's ruled tables; their lines leave the text flow and come back as rows."""
     try:
-        raw.tables = _tables(page, use_layout=use_layout)
+        raw.tables = find_tables(page, use_layout=use_layout)
     except Exception:  # the table finder is heuristic code; plain text still serves
         log.warning("table detection failed on page %s", raw.number, exc_info=True)
         return
     boxes = [t.bbox for t in raw.tables]
     raw.lines = [
-        ln for ln in raw.lines if not any(_inside((ln.x0, ln.y0, ln.x1, ln.y1), b) for b in boxes)
+        ln for ln in raw.lines if not any(inside((ln.x0, ln.y0, ln.x1, ln.y1), b) for b in boxes)
     ]
 
 
@@ -142,76 +133,6 @@ def _merged_lines(lines: Iterable[dict], block: int) -> list[Line]:
         else:
             out.append(item)
     return out
-
-
-def _tables(page: pymupdf.Page, *, use_layout: bool) -> list[_Table]:
-    words = page.get_text("words")
-    found: list[_Table] = []
-    for tb in page.find_tables(use_layout=use_layout).tables:
-        box = pymupdf.Rect(tb.bbox)
-        inside = [w for w in words if _inside(w[:4], box)]
-        header: list[str] | None = None
-        layout: tuple[bool, ...] = ()
-        for rows in _split_at_spanning_rows(tb.rows):
-            shape = tuple(cell is None for cell in rows[0].cells)
-            grid = [
-                [
-                    ("", (0.0, 0.0, 0.0, 0.0))
-                    if cell is None
-                    else (_words_in(inside, pymupdf.Rect(cell)), tuple(cell))
-                    for cell in row.cells
-                ]
-                for row in rows
-            ]
-            cells = [b for row in grid for _, b in row if any(b)]
-            if header is None or shape != layout:  # a table of its own, with its own header
-                header, grid = [text for text, _ in grid[0]], grid[1:]
-                layout = shape
-            filled = sum(1 for row in grid for text, _ in row if text)
-            # One-cell frames and chart grids (mostly empty cells) are not tables.
-            if not grid or tb.col_count < 2 or filled < (len(grid) + 1) * tb.col_count / 4:
-                continue
-            found.append(
-                _Table(
-                    pymupdf.Rect(
-                        min(b[0] for b in cells),
-                        min(b[1] for b in cells),
-                        max(b[2] for b in cells),
-                        max(b[3] for b in cells),
-                    ),
-                    header,
-                    [[text for text, _ in row] for row in grid],
-                    [[b for _, b in row] for row in grid],
-                )
-            )
-    return sorted(found, key=lambda t: t.bbox.y0)
-
-
-def _split_at_spanning_rows(rows: Sequence[Any]) -> list[list[Any]]:
-    """Runs of rows between rows made of one cell across the whole table: MuPDF sometimes
-    frames two tables and the text between them as one; that text is not a row."""
-    runs: list[list[Any]] = [[]]
-    for row in rows:
-        if len(row.cells) > 1 and sum(cell is not None for cell in row.cells) == 1:
-            runs.append([])
-        else:
-            runs[-1].append(row)
-    return [run for run in runs if run]
-
-
-def _words_in(words: list[tuple], box: pymupdf.Rect) -> str:
-    """A cell's text from MuPDF's own words: `extract()` loses the spaces of narrow fonts."""
-    text = ""
-    for w in words:
-        if _inside(w[:4], box):
-            text = _join(text, w[4], set()) if text else w[4]
-    return text
-
-
-def _inside(bbox: Sequence[float], box: pymupdf.Rect) -> bool:
-    """True when the centre of `bbox` lies in `box` (1 pt tolerance)."""
-    x, y = (bbox[0] + bbox[2]) / 2, (bbox[1] + bbox[3]) / 2
-    return box.x0 - 1 <= x <= box.x1 + 1 and box.y0 - 1 <= y <= box.y1 + 1
 
 
 # ------------------------------------------------------------------- document-wide decisions
@@ -389,7 +310,7 @@ def _add_line(
         paras.append(_Para("item", text, last=line))
         return
     if previous and previous.kind in {"p", "item"} and _continues(previous, line, right):
-        previous.text, previous.last = _join(previous.text, text, words), line
+        previous.text, previous.last = join_lines(previous.text, text, words), line
         return
     paras.append(_Para("p", text, last=line))
 
@@ -423,29 +344,7 @@ def _continues(previous: _Para, line: Line, right: float) -> bool:
     return right - last.x1 < needed
 
 
-def _join(left: str, right: str, words: set[str]) -> str:
-    """Two lines of one paragraph joined: a space, or a line-end hyphen undone or kept."""
-    if not left.endswith("-") or left.endswith(" -"):
-        return f"{left} {right}"
-    head = re.search(r"([^\W\d_]+)-$", left)
-    tail = re.match(r"[^\W\d_]+", right)
-    if head and tail and right[0].islower() and _is_one_word(head.group(1), tail.group(0), words):
-        return f"{left[:-1]}{right}"
-    return f"{left}{right}"  # "QX-17", "PO-2024-0031", "Langmoor-based": the hyphen is meant
-
-
-def _is_one_word(head: str, tail: str, words: set[str]) -> bool:
-    joined, hyphened = (head + tail).lower(), f"{head}-{tail}".lower()
-    if hyphened in words:
-        return False
-    if joined in words:
-        return True
-    if head.lower() in words and tail.lower() in words:
-        return tail.lower().endswith(_SUFFIXES) and len(tail) <= 5
-    return True
-
-
-def _table_paras(table: _Table) -> list[_Para]:
+def _table_paras(table: Table) -> list[_Para]:
     out = []
     for cells, boxes in zip(table.rows, table.boxes, strict=True):
         if not any(cells):
