@@ -198,7 +198,7 @@ def run(pages: int, docs: int, seed: int, rounds: int) -> float:
     chunk_s = time.perf_counter() - started
 
     doc_texts = [
-        [embedding_text(t, s.text) for s in doc_spans]
+        [embedding_text(t, s.text, s.section) for s in doc_spans]
         for t, doc_spans in zip(titles, spans, strict=True)
     ]
     texts = [text for group in doc_texts for text in group]

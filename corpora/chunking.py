@@ -13,7 +13,7 @@ from __future__ import annotations
 import bisect
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from corpora.extraction import PageText
 from corpora.units import heading_of, line_units
@@ -71,38 +71,63 @@ class _Stream:
 class _Piece:
     start: int
     end: int
-    heading: tuple[int, str] | None  # (level, text) for a heading line
+    section: str  # the headings in force here (a heading's own text included)
+    heading: bool = False
+    line: bool = False  # a whole paragraph line, cut into its units only when it must be
 
 
-def _pieces(text: str, limit: int, size_chars: int) -> list[_Piece]:
-    """Headings and units in order; a unit longer than `limit` is cut at spaces."""
+def _line_pieces(text: str) -> list[_Piece]:
+    """Headings and paragraph lines in order, each with its section path."""
     out: list[_Piece] = []
+    sections: list[tuple[int, str]] = []
     position = 0
     for line in text.split("\n"):
         lead, stop = position + len(line) - len(line.lstrip()), position + len(line.rstrip())
         heading = heading_of(line)
-        units = [] if heading else line_units(line, position)
         if heading is not None:
-            out.append(_Piece(lead, stop, heading))
-        elif not units and lead < stop:  # a Markdown rule line: text, though no unit
-            out.append(_Piece(lead, stop, None))
-        for n, unit in enumerate(units):  # a list item's marker goes with its first unit
-            start = lead if n == 0 else unit.start
-            out.extend(_split_long(text, start, unit.end, limit, size_chars))
+            while sections and sections[-1][0] >= heading[0]:
+                sections.pop()
+            sections.append(heading)
+        if lead < stop:
+            path = SECTION_SEP.join(name for _, name in sections)
+            out.append(_Piece(lead, stop, path, heading=heading is not None, line=not heading))
         position += len(line) + 1
     return out
 
 
-def _split_long(text: str, start: int, end: int, limit: int, size_chars: int) -> list[_Piece]:
+def _cut_line(text: str, pieces: list[_Piece], n: int, size_chars: int) -> bool:
+    """Replace the paragraph line `pieces[n]` by its units (a list item's marker goes with the
+    first; a unit longer than size_chars * 1.25 is cut at spaces). False when nothing changes.
+
+    Segmenting only the lines a cut falls in keeps chunking fast: most paragraphs go whole."""
+    piece = pieces[n]
+    if not piece.line:
+        return False
+    line_start = text.rfind("\n", 0, piece.start) + 1
+    units = line_units(text[line_start : piece.end], line_start)
+    limit = int(size_chars * MAX_GROWTH)
+    cut: list[_Piece] = []
+    for k, unit in enumerate(units):
+        start = piece.start if k == 0 else unit.start
+        cut.extend(_split_long(text, start, unit.end, piece.section, limit, size_chars))
+    if not cut:  # a Markdown rule line: text, though no unit
+        cut = [replace(piece, line=False)]
+    pieces[n : n + 1] = cut
+    return True
+
+
+def _split_long(
+    text: str, start: int, end: int, section: str, limit: int, size_chars: int
+) -> list[_Piece]:
     pieces: list[_Piece] = []
     while end - start > limit:
         cut = max(
             (m.start() for m in _SPACE.finditer(text, start + size_chars // 2, start + size_chars)),
             default=start + size_chars,
         )
-        pieces.append(_Piece(start, cut, None))
+        pieces.append(_Piece(start, cut, section))
         start = cut + len(text[cut:end]) - len(text[cut:end].lstrip())
-    pieces.append(_Piece(start, end, None))
+    pieces.append(_Piece(start, end, section))
     return pieces
 
 
@@ -118,80 +143,93 @@ def chunk_pages(
     if size_chars < 1 or overlap_chars < 0 or min_chars < 0:
         raise ValueError("size_chars must be positive; overlap_chars and min_chars not negative")
     stream = _Stream(pages)
-    pieces = _pieces(stream.text, int(size_chars * MAX_GROWTH), size_chars)
-    paths = _section_paths(pieces)
+    pieces = _line_pieces(stream.text)
     chunks: list[ChunkSpan] = []
     i = 0
     while i < len(pieces):
+        if pieces[i].end - pieces[i].start > size_chars:
+            _cut_line(stream.text, pieces, i, size_chars)
         j, cut_for_size = _chunk_end(stream, pieces, i, size_chars, min_chars)
-        body = next((n for n in range(i, j + 1) if pieces[n].heading is None), j)
-        chunks.append(_span(stream, len(chunks), pieces[i].start, pieces[j].end, paths[body]))
-        back = j
-        while (
-            cut_for_size
-            and back > i + 1
-            and "\n\n" not in stream.text[pieces[back].end : pieces[back + 1].start]
-            and j + 1 < len(pieces)
-            and pieces[j + 1].heading is None  # the next chunk must reach new text
-            and "\n\n" not in stream.text[pieces[j].end : pieces[j + 1].start]
-            and pieces[j + 1].end - pieces[back].start <= size_chars
-            and stream.page_index(pieces[j + 1].start) == stream.page_index(pieces[j].end - 1)
-            and pieces[back].heading is None
-            and pieces[j].end - pieces[back].start <= overlap_chars
-            and stream.page_index(pieces[back].start) == stream.page_index(pieces[j].end - 1)
-        ):
-            back -= 1
-        i = back + 1
+        body = next((n for n in range(i, j + 1) if not pieces[n].heading), j)
+        span = _span(stream, len(chunks), pieces[i].start, pieces[j].end, pieces[body].section)
+        chunks.append(span)
+        i = _next_start(stream, pieces, i, j, size_chars, overlap_chars) if cut_for_size else j + 1
     return chunks
 
 
-def _section_paths(pieces: list[_Piece]) -> list[str]:
-    """For each piece, the headings in force there (itself included), outermost first."""
-    sections: list[tuple[int, str]] = []
-    paths: list[str] = []
-    for piece in pieces:
-        if piece.heading is not None:
-            while sections and sections[-1][0] >= piece.heading[0]:
-                sections.pop()
-            sections.append(piece.heading)
-        paths.append(SECTION_SEP.join(text for _, text in sections))
-    return paths
+def _next_start(
+    stream: _Stream, pieces: list[_Piece], i: int, j: int, size_chars: int, overlap_chars: int
+) -> int:
+    """Where the chunk after [i..j] starts: with its last units, up to `overlap_chars`, when
+    they and the next piece are one paragraph on one page and the next piece still fits."""
+    following = j + 1
+    if following >= len(pieces) or pieces[following].heading:
+        return following
+    if not _joined(stream, pieces[j], pieces[following]):
+        return following
+
+    def repeatable(k: int) -> bool:
+        return (
+            not pieces[k].heading
+            and _joined(stream, pieces[k], pieces[k + 1])
+            and pieces[j].end - pieces[k].start <= overlap_chars
+            and pieces[following].end - pieces[k].start <= size_chars
+        )
+
+    start = following
+    while start - 1 > i + 1 and repeatable(start - 1):
+        start -= 1
+    return start
+
+
+def _joined(stream: _Stream, a: _Piece, b: _Piece) -> bool:
+    """True when piece `b` goes on with `a`'s paragraph (or list, or table) on the same page."""
+    same_page = stream.page_index(a.start) == stream.page_index(b.end - 1)
+    return same_page and "\n\n" not in stream.text[a.end : b.start]
 
 
 def _chunk_end(
     stream: _Stream, pieces: list[_Piece], i: int, size_chars: int, min_chars: int
 ) -> tuple[int, bool]:
-    """Index of the chunk's last piece, and whether size (not a section or page) ended it."""
+    """Index of the chunk's last piece, and whether size (not a section or page) ended it.
+
+    A chunk that outgrows `size_chars` ends at the last paragraph end past its half; failing
+    that, the paragraph line that overflows is cut into its units to fill the chunk."""
     start = pieces[i].start
     j = i
-    for n in range(i + 1, len(pieces)):
+    n = i + 1
+    while n < len(pieces):
         piece = pieces[n]
         long_enough = pieces[j].end - start >= min_chars
         if piece.end - start > size_chars:
-            return _not_on_heading(pieces, i, _paragraph_end(stream.text, pieces, i, j)), True
-        if long_enough and piece.heading is not None:
+            end = _paragraph_end(stream.text, pieces, i, n, size_chars)
+            if end is None and _cut_line(stream.text, pieces, n, size_chars):
+                continue
+            return _not_on_heading(pieces, i, j if end is None else end), True
+        if long_enough and piece.heading:
             return _not_on_heading(pieces, i, j), False
         new_page = stream.page_index(piece.start) != stream.page_index(pieces[j].end - 1)
         if long_enough and new_page:
             return _not_on_heading(pieces, i, j), False
         j = n
+        n += 1
     return j, False
 
 
-def _paragraph_end(text: str, pieces: list[_Piece], i: int, j: int) -> int:
-    """The last piece ending a paragraph in the second half of the chunk [i..j], else j."""
-    half = pieces[i].start + (pieces[j].end - pieces[i].start) // 2
-    for k in range(j, i, -1):
+def _paragraph_end(text: str, pieces: list[_Piece], i: int, n: int, size_chars: int) -> int | None:
+    """The last piece before `n` that ends a paragraph past half a chunk from `i`, if any."""
+    half = pieces[i].start + size_chars // 2
+    for k in range(n, i, -1):
         if pieces[k - 1].end < half:
             break
         if "\n\n" in text[pieces[k - 1].end : pieces[k].start]:
             return k - 1
-    return j
+    return None
 
 
 def _not_on_heading(pieces: list[_Piece], i: int, j: int) -> int:
     """A chunk never ends on a heading: it belongs with what follows it."""
-    while j > i and pieces[j].heading is not None:
+    while j > i and pieces[j].heading:
         j -= 1
     return j
 

@@ -108,6 +108,13 @@ def attach_tables(raw: RawPage, page: pymupdf.Page, *, use_layout: bool) -> None
     ]
 
 
+def _clean(text: str) -> str:
+    """A line's text normalised; plain printable ASCII (most lines) needs only its spaces."""
+    if text.isascii() and text.isprintable():
+        return " ".join(text.split())
+    return normalize_text(text)
+
+
 def _merged_lines(lines: Iterable[dict], block: int) -> list[Line]:
     """The block's lines, with pieces on one baseline (cells of an unruled row) joined."""
     out: list[Line] = []
@@ -115,7 +122,7 @@ def _merged_lines(lines: Iterable[dict], block: int) -> list[Line]:
         spans = [s for s in ln["spans"] if s["text"].strip()]
         if not spans:
             continue
-        text = normalize_text("".join(s["text"] for s in ln["spans"]))
+        text = _clean("".join(s["text"] for s in ln["spans"]))
         chars = Counter()
         bold = 0
         for s in spans:
