@@ -37,6 +37,7 @@ MAX_ATTEMPTS = 3
 GAVE_UP = "Ingestion stopped after {n} attempts; the worker crashed each time."
 UNEXPECTED = "Ingestion failed unexpectedly ({kind}); the other documents are not affected."
 FILE_MISSING = "The stored file is missing; upload the document again."
+KEPT = "Re-extraction failed, so the earlier text is kept: {reason}"
 
 ProgressCallback = Callable[[Document], None]
 
@@ -46,27 +47,35 @@ class IngestResult:
     document_id: int
     status: str
     chunks: int = 0
+    claimed: bool = True  # False when another task held the document, or it was not due
 
 
-def _claim(document_id: int, owner: str) -> Document | None:
+def _claim(document_id: int, owner: str, *, again: bool = False) -> Document | None:
     """Take the document unless another task holds a live lease on it.
 
     A retried or redelivered task keeps its Celery task id, so it may take back its own lease.
+    `again` takes a settled (ready or failed) document for re-extraction instead, with fresh
+    attempts; a ready one stays ready, its chunks searchable, until new rows replace them.
     """
     now = timezone.now()
     with transaction.atomic():
         doc = Document.objects.select_for_update(skip_locked=True).filter(pk=document_id).first()
-        if doc is None or doc.status in {Document.Status.READY, Document.Status.FAILED}:
+        if doc is None:
+            return None
+        settled = doc.status in {Document.Status.READY, Document.Status.FAILED}
+        if (settled and not again) or (again and doc.status == Document.Status.UPLOADED):
             return None
         busy = {Document.Status.EXTRACTING, Document.Status.EMBEDDING}
         leased = doc.lease_expires and doc.lease_expires > now
-        if doc.status in busy and leased and doc.lease_owner != owner:
+        if leased and doc.lease_owner != owner and (doc.status in busy or again):
             return None
-        if doc.attempts >= MAX_ATTEMPTS:
+        fresh = again and settled and not (leased and doc.lease_owner == owner)
+        if doc.attempts >= MAX_ATTEMPTS and not fresh:
             _fail(doc, GAVE_UP.format(n=doc.attempts))
             return None
-        doc.attempts += 1
-        doc.status = Document.Status.EXTRACTING
+        doc.attempts = 1 if fresh else doc.attempts + 1
+        if doc.status != Document.Status.READY:
+            doc.status = Document.Status.EXTRACTING
         doc.lease_expires = now + LEASE
         doc.lease_owner = owner
         doc.pages_done = 0
@@ -84,13 +93,23 @@ def _claim(document_id: int, owner: str) -> Document | None:
 
 
 def _fail(doc: Document, reason: str) -> None:
+    """The document failed; a ready one being re-extracted keeps its status and old rows."""
+    if doc.status == Document.Status.READY:
+        reason = KEPT.format(reason=reason)
     Document.objects.filter(pk=doc.pk).update(
-        status=Document.Status.FAILED,
+        status=doc.status if doc.status == Document.Status.READY else Document.Status.FAILED,
         failure_reason=reason,
         lease_expires=None,
         updated=timezone.now(),
     )
-    doc.status, doc.failure_reason = Document.Status.FAILED, reason
+    if doc.status != Document.Status.READY:
+        doc.status = Document.Status.FAILED
+    doc.failure_reason = reason
+
+
+def _status(doc: Document, status: str) -> dict[str, str]:
+    """A status change, unless the document is ready (being re-extracted): it stays so."""
+    return {} if doc.status == Document.Status.READY else {"status": status}
 
 
 def _progress(doc: Document, **fields: object) -> None:
@@ -219,13 +238,18 @@ def _replace_rows(
 
 
 def document_ingest(
-    *, document_id: int, owner: str = "", on_progress: ProgressCallback | None = None
+    *,
+    document_id: int,
+    owner: str = "",
+    on_progress: ProgressCallback | None = None,
+    again: bool = False,
 ) -> IngestResult:
-    """Run the whole pipeline for one document. Transient errors propagate for a retry."""
-    doc = _claim(document_id, owner or f"local-{uuid.uuid4().hex}")
+    """Run the whole pipeline for one document (`again`: re-extract a settled one from its
+    stored file, see `_claim`). Transient errors propagate for a retry."""
+    doc = _claim(document_id, owner or f"local-{uuid.uuid4().hex}", again=again)
     if doc is None:
         current = Document.objects.filter(pk=document_id).values_list("status", flat=True).first()
-        return IngestResult(document_id, current or "missing")
+        return IngestResult(document_id, current or "missing", claimed=False)
     try:
         data = _read(doc)
         total = page_count(data, doc.mime_type, max_pages=settings.UPLOAD_MAX_PAGES)
@@ -246,7 +270,9 @@ def document_ingest(
             raise EmbedderError(
                 f"Corpus dimension {doc.corpus.dimensions} != {embedder.dimensions}"
             )
-        _progress(doc, status=Document.Status.EMBEDDING, page_methods=[p.method for p in pages])
+        _progress(
+            doc, **_status(doc, Document.Status.EMBEDDING), page_methods=[p.method for p in pages]
+        )
         vectors = _embed_by_page(doc, spans, embedder, on_progress)
         _replace_rows(doc, extracted, spans, vectors)
     except DocumentRejected as exc:
@@ -254,13 +280,13 @@ def document_ingest(
         return IngestResult(document_id, doc.status)
     except EmbedderError as exc:
         if exc.retryable:
-            _progress(doc, status=Document.Status.UPLOADED, lease_expires=None)
+            _progress(doc, **_status(doc, Document.Status.UPLOADED), lease_expires=None)
             raise
         _fail(doc, exc.user_message)
         return IngestResult(document_id, doc.status)
     except Exception as exc:
         if _is_transient(exc):
-            _progress(doc, status=Document.Status.UPLOADED, lease_expires=None)
+            _progress(doc, **_status(doc, Document.Status.UPLOADED), lease_expires=None)
             raise
         logger.exception("ingest of document %s failed", document_id)
         _fail(doc, UNEXPECTED.format(kind=type(exc).__name__))

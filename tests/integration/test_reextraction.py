@@ -24,10 +24,9 @@ from django.urls import reverse
 from corpora.models import Chunk, Corpus, Document, Page
 from corpora.search import chunk_search
 from corpora.services.corpora import corpus_create
-from corpora.services.ingestion import FILE_MISSING, document_ingest
+from corpora.services.ingestion import FILE_MISSING, KEPT, document_ingest
 from corpora.services.reextraction import (
     FAILED,
-    KEPT,
     NO_FILE,
     REEXTRACTED,
     SKIPPED,
@@ -265,7 +264,7 @@ def test_other_connections_see_the_old_chunks_of_a_ready_document_until_its_new_
             connection.close()
 
     def on_progress(doc: Document) -> None:
-        # Called inside the re-extraction's transaction, lastly after the rows are replaced.
+        # Called while the new chunks are embedded, and once more after they replaced the old.
         looker = threading.Thread(target=look_from_another_connection)
         looker.start()
         looker.join()
@@ -273,15 +272,17 @@ def test_other_connections_see_the_old_chunks_of_a_ready_document_until_its_new_
     result = document_reextract(document_id=document.pk, on_progress=on_progress)
 
     assert result.outcome == REEXTRACTED
-    assert len(seen) >= 2
-    for status, ids, hit_ids in seen:
+    new_ids = chunk_ids(document)
+    assert new_ids
+    assert new_ids.isdisjoint(old_ids)
+    *during, after = seen
+    assert during
+    for status, ids, hit_ids in during:
         assert status == "ready"
         assert ids == old_ids
         assert hit_ids
         assert hit_ids <= old_ids
-    new_ids = chunk_ids(document)
-    assert new_ids
-    assert new_ids.isdisjoint(old_ids)
+    assert after[0] == "ready" and after[1] == new_ids and after[2] <= new_ids
 
 
 @pytest.mark.django_db(transaction=True)
