@@ -21,17 +21,17 @@ def document_ingest_task(self, document_id: int) -> str:  # type: ignore[no-unty
 
 
 @shared_task(
+    bind=True,
     acks_late=True,
-    # A crash rolls the whole re-extraction back, its attempt count included, so a redelivered
-    # task could crash the worker forever; the old rows are intact, so give up instead.
-    reject_on_worker_lost=False,
+    # A redelivered task keeps its id, so its attempts count up to the pipeline's limit.
+    reject_on_worker_lost=True,
     autoretry_for=(OperationalError, InterfaceError, EmbedderError),
     retry_backoff=5,
     retry_backoff_max=120,
     retry_jitter=True,
     max_retries=5,
 )
-def document_reextract_task(document_id: int) -> str:
+def document_reextract_task(self, document_id: int) -> str:  # type: ignore[no-untyped-def]
     from corpora.services.reextraction import document_reextract
 
-    return document_reextract(document_id=document_id).status
+    return document_reextract(document_id=document_id, owner=self.request.id or "").status

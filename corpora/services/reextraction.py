@@ -37,7 +37,7 @@ class ReextractResult:
 
 
 def document_reextract(
-    *, document_id: int, on_progress: ProgressCallback | None = None
+    *, document_id: int, owner: str = "", on_progress: ProgressCallback | None = None
 ) -> ReextractResult:
     """Replace a ready or failed document's pages and chunks from its stored file, or keep them.
 
@@ -49,7 +49,9 @@ def document_reextract(
     if not document.file:
         return _skipped(document_id, NO_FILE, document.status)
     before = Chunk.objects.filter(document=document).count()
-    result = document_ingest(document_id=document_id, on_progress=on_progress, again=True)
+    result = document_ingest(
+        document_id=document_id, owner=owner, on_progress=on_progress, again=True
+    )
     if not result.claimed:
         return _skipped(document_id, BUSY, result.status)
     if result.status == Document.Status.READY and result.chunks:
