@@ -160,6 +160,7 @@ def hit_payload(snippet: Snippet) -> dict[str, Any]:
         "title": snippet.title,
         "page_start": snippet.page_start,
         "page_end": snippet.page_end,
+        "section": snippet.section,
         "score": round(snippet.score, 5),
         "preview": snippet.text[:PREVIEW_CHARS],
     }

@@ -156,6 +156,20 @@ def test_search_shows_scored_hits_with_document_text_escaped(corpus: Corpus, mem
         assert f"<dt>{score}</dt>" in page
 
 
+def test_a_search_hit_shows_the_section_it_lies_in(corpus: Corpus, member) -> None:
+    text = (
+        "# Wrenfold pumping manual\n\n## 4. Intake screens\n\n"
+        "The Wrenfold intake screens are raked clear every morning by the day shift."
+    )
+    ingested(corpus, text.encode(), "wrenfold.md", title="Wrenfold manual")
+
+    response = client_for(member).get(reverse("corpora:search"), {"q": "Wrenfold intake screens"})
+
+    assert '<span class="hit-section muted">Wrenfold pumping manual › 4. Intake screens</span>' in (
+        response.content.decode()
+    )
+
+
 def test_search_by_htmx_returns_only_the_results_fragment_filtered_by_corpus_and_date(
     corpus: Corpus, depot_pdf: Document, member, owner
 ) -> None:
