@@ -67,6 +67,8 @@ class _VisibleText(HTMLParser):
         self._skipping: list[str] = []
         self._pre = 0
         self._newlines = 2  # trailing line breaks so far: block tags never stack blank lines
+        self._rows: list[int] = []  # per open table, the rows closed so far
+        self._cells = 0  # cells of the row being read
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         if tag == "body" and "head" in self._skipping:  # an unclosed <head> ends here
@@ -78,14 +80,21 @@ class _VisibleText(HTMLParser):
         self._break(tag)
         if tag in _HEADING_TAGS and not self._skipping:  # "# ...": a section, not a sentence
             self._text("#" * int(tag[1]) + " ")
+        if tag == "table":
+            self._rows.append(0)
         if tag in {"td", "th"} and not self._skipping:
             self._text(" | ")
+            self._cells += 1
 
     def handle_endtag(self, tag: str) -> None:
         if tag in self._skipping:
             del self._skipping[len(self._skipping) - 1 - self._skipping[::-1].index(tag) :]
         if tag == "pre" and self._pre:
             self._pre -= 1
+        if tag == "tr" and self._cells and not self._skipping:
+            self._close_row()
+        if tag == "table" and self._rows:
+            self._rows.pop()
         self._break(tag)
 
     def handle_data(self, data: str) -> None:
@@ -97,6 +106,16 @@ class _VisibleText(HTMLParser):
     def _text(self, data: str) -> None:
         self.parts.append(data)
         self._newlines = 0
+
+    def _close_row(self) -> None:
+        """End a row as a Markdown grid row; the first row of a table is its header, so a
+        rule follows it (`markdown_rows` then gives each row its headers)."""
+        self._text(" |")
+        if self._rows and self._rows[-1] == 0:
+            self._text("\n|" + " --- |" * self._cells)
+        if self._rows:
+            self._rows[-1] += 1
+        self._cells = 0
 
     def _break(self, tag: str) -> None:
         wanted = 2 if tag in _PARAGRAPH_TAGS else 1 if tag in _LINE_TAGS else 0

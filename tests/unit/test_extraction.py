@@ -357,3 +357,20 @@ def test_normalize_composes_unicode_and_keeps_tabs_and_line_breaks() -> None:
 
 def test_normalize_keeps_hyphens_that_are_not_line_breaks() -> None:
     assert normalize_text("well-known\nCO2-\nNeutral") == "well-known\nCO2-\nNeutral"
+
+
+def test_an_html_table_becomes_rows_that_carry_their_header_cells() -> None:
+    html = (
+        "<html><body><p>Pump log</p><table><tr><th>Unit</th><th>Flow (m³/h)</th></tr>"
+        "<tr><td>A-3</td><td>12.5</td></tr><tr><td>B-7</td><td>9.8</td></tr></table>"
+        "<p>Checked weekly.</p></body></html>"
+    )
+    [page] = extract_pages(html.encode(), "text/html", max_pages=1)
+    assert page.text.split("\n") == [
+        "Pump log",
+        "",
+        "A-3 — Flow (m³/h): 12.5",
+        "B-7 — Flow (m³/h): 9.8",
+        "",
+        "Checked weekly.",
+    ]
