@@ -36,6 +36,7 @@ MARGIN_SHARE = 0.09  # the top and bottom 9% of a page hold running headers and 
 HEADING_SIZE_RATIO = 1.12
 HEADING_MAX_CHARS = 160
 _DIGITS = re.compile(r"\d+")
+_PAGE_NUMBER = re.compile(r"\bpage #(?: of #)?|^[-–( ]*#(?: ?(?:/|of) ?#)?[-–) ]*$")
 _BULLET = re.compile(r"(?:[•▪◦‣∙*–-]|\(?\d{1,3}[.)]|\(?[a-z][.)])\s")
 _FIELD = re.compile(r"[A-Z][\w'’ ]{0,30}: ")
 _TERMINAL = re.compile(r"[.!?:;][\"'’”)\]]*$")
@@ -151,7 +152,9 @@ def _furniture_key(text: str) -> str:
 
 def running_lines(pages: Sequence[RawPage], body_size: float) -> set[str]:
     """Keys of the lines that are page furniture: in a margin on at least half the pages (and
-    two), or, in a one-page document, margin lines in print smaller than the body."""
+    two), or, in a one-page document, a page number in small print in the margin (without
+    repetition as evidence, any other small margin line may be content: a certificate's
+    number, a footnote)."""
     seen: Counter[str] = Counter()
     for page in pages:
         seen.update({_furniture_key(ln.text) for ln in page.lines if _in_margin(ln, page)})
@@ -162,7 +165,9 @@ def running_lines(pages: Sequence[RawPage], body_size: float) -> set[str]:
         _furniture_key(ln.text)
         for page in pages
         for ln in page.lines
-        if _in_margin(ln, page) and ln.size < body_size * 0.9
+        if _in_margin(ln, page)
+        and ln.size < body_size * 0.9
+        and _PAGE_NUMBER.search(_furniture_key(ln.text))
     }
 
 

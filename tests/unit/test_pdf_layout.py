@@ -169,3 +169,15 @@ def test_headings_are_a_section_path_never_a_unit(report) -> None:
 )
 def test_decimals_abbreviations_and_identifiers_never_split_a_sentence(text: str) -> None:
     assert _units(text) == [text]
+
+
+def test_a_one_page_document_loses_only_its_page_number_never_small_print_content() -> None:
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    _line(page, 80, "Calibration Certificate", bold=True, size=16)
+    _line(page, 120, "The flow meter FM-12 was calibrated on 4 May 2031 and passed.")
+    _line(page, 800, "Certificate No. CX-4471 issued by Orrin Labs", size=7)
+    _line(page, 815, "Page 1 of 1", size=7)
+    report = extract_document(doc.tobytes(), PDF, max_pages=10)
+    assert report.running_lines == ["Page 1 of 1"]
+    assert report.pages[0].text.endswith("Certificate No. CX-4471 issued by Orrin Labs")
