@@ -98,6 +98,8 @@ class DocumentAdmin(admin.ModelAdmin):
         "page_count",
         "pages_done",
         "page_methods",
+        "running_lines",
+        "extraction_version",
         "chunks",
         "attempts",
         "lease_owner",

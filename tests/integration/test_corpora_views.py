@@ -424,6 +424,7 @@ def test_the_admin_lists_corpora_and_documents_adds_a_corpus_and_reingests(
 
     assert [page.status_code for page in pages] == [200] * 5
     assert "Electrifying the Lindqvist Bus Depot" in pages[2].content.decode()
+    assert "Running lines" in pages[3].content.decode()  # headers and footers set aside
     assert added.status_code == 302
     ferries = Corpus.objects.get(slug="ferries")
     assert (ferries.owner, ferries.dimensions) == (admin, 384)
