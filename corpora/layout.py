@@ -269,7 +269,7 @@ def _reading_order(page: RawPage) -> list[tuple[list[Line], float]]:
     blocks: dict[int, list[Line]] = {}
     for ln in page.lines:
         blocks.setdefault(ln.block, []).append(ln)
-    ordered = sorted(blocks.values(), key=lambda b: (min(ln.y0 for ln in b), b[0].x0))
+    ordered = sorted(_form_rows(blocks.values()), key=lambda b: (min(ln.y0 for ln in b), b[0].x0))
     if not ordered:
         return []
     page_right = max(ln.x1 for ln in page.lines)
@@ -294,6 +294,35 @@ def _reading_order(page: RawPage) -> list[tuple[list[Line], float]]:
             band.append(block)
     flush()
     return out
+
+
+def _form_rows(blocks: Iterable[list[Line]]) -> list[list[Line]]:
+    """One-line blocks side by side on one baseline are one row ("Serial number  88213-B"),
+    not two columns: the label and its value are read together."""
+    blocks = list(blocks)
+    rows: list[list[Line]] = []
+    for line in sorted((b[0] for b in blocks if len(b) == 1), key=lambda ln: ln.y1):
+        if rows and abs(line.y1 - rows[-1][0].y1) < 2:
+            rows[-1].append(line)
+        else:
+            rows.append([line])
+    return [b for b in blocks if len(b) != 1] + [[_joined_row(row)] for row in rows]
+
+
+def _joined_row(cells: list[Line]) -> Line:
+    if len(cells) == 1:
+        return cells[0]
+    cells = sorted(cells, key=lambda ln: ln.x0)
+    return Line(
+        cells[0].x0,
+        min(c.y0 for c in cells),
+        cells[-1].x1,
+        max(c.y1 for c in cells),
+        " ".join(c.text for c in cells),
+        cells[0].size,
+        all(c.bold for c in cells),
+        cells[0].block,
+    )
 
 
 def _add_line(

@@ -181,3 +181,15 @@ def test_a_one_page_document_loses_only_its_page_number_never_small_print_conten
     report = extract_document(doc.tobytes(), PDF, max_pages=10)
     assert report.running_lines == ["Page 1 of 1"]
     assert report.pages[0].text.endswith("Certificate No. CX-4471 issued by Orrin Labs")
+
+
+def test_a_form_label_is_read_with_its_value_though_they_are_printed_apart() -> None:
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    fields = [("Certificate No.", "CX-4471"), ("Instrument", "Flow meter FM-12")]
+    for n, (label, _) in enumerate(fields):  # labels first, values later: separate blocks
+        _line(page, 120 + 18 * n, label)
+    for n, (_, value) in enumerate(fields):
+        _line(page, 120 + 18 * n, value, x=300)
+    text = extract_document(doc.tobytes(), PDF, max_pages=1).pages[0].text
+    assert text.split("\n\n") == ["Certificate No. CX-4471", "Instrument Flow meter FM-12"]
