@@ -28,7 +28,7 @@ import pymupdf
 from corpora.hyphens import join_lines
 from corpora.pdf_tables import Table, find_tables, inside
 from corpora.textformats import normalize_text
-from corpora.units import HEADER_SEP, clean_cell, row_text
+from corpora.units import HEADER_SEP, clean_cell, is_row, row_text
 
 log = logging.getLogger(__name__)
 
@@ -82,6 +82,7 @@ class LaidOutPage:
     text: str
     continues: bool  # its last paragraph runs on to the next page
     rows: list[RowSpan]
+    full_last_line: bool = False  # its last paragraph's last line ran to the column's edge
 
 
 # --------------------------------------------------------------------------- reading a page
@@ -196,8 +197,7 @@ def vocabulary(pages: Sequence[RawPage]) -> set[str]:
 def lay_out(pages: Sequence[RawPage]) -> tuple[list[LaidOutPage], list[str]]:
     """Each page's text (one paragraph, heading, item or row per line) and the running
     header/footer lines set aside, as first printed."""
-    size = body_size(pages)
-    furniture = running_lines(pages, size)
+    furniture = running_lines(pages, body_size(pages))
     removed: dict[str, str] = {}
     kept: list[RawPage] = []
     for page in pages:
@@ -209,11 +209,12 @@ def lay_out(pages: Sequence[RawPage]) -> tuple[list[LaidOutPage], list[str]]:
             else:
                 body.append(ln)
         kept.append(RawPage(page.number, page.height, page.width, body, page.tables))
+    size = body_size(kept)  # furniture aside: in a short document it can outweigh the body
     levels = _heading_levels(kept, size)
     words = vocabulary(kept)
     out = [_page_text(page, size, levels, words) for page in kept]
     for this, following in itertools.pairwise(out):
-        this.continues = _runs_on(this.text, following.text)
+        this.continues = _runs_on(this, following.text)
     return out, list(removed.values())
 
 
@@ -253,14 +254,20 @@ def _page_text(
 ) -> LaidOutPage:
     paras: list[_Para] = []
     tables = list(page.tables)
+    edge = 0.0
     for group, right in _reading_order(page):
         for line in group:
             while tables and tables[0].bbox.y0 <= line.y0:
                 paras.extend(_table_paras(tables.pop(0)))
             _add_line(paras, line, size, levels, words, right)
+            edge = right
     for table in tables:
         paras.extend(_table_paras(table))
-    return _compose(page.number, paras)
+    laid = _compose(page.number, paras)
+    last = paras[-1].last if paras and paras[-1].kind == "p" else None
+    # Room for less than a six-letter word: the line was wrapped, not ended.
+    laid.full_last_line = last is not None and edge - last.x1 < last.size * 0.6 * 7
+    return laid
 
 
 def _reading_order(page: RawPage) -> list[tuple[list[Line], float]]:
@@ -434,11 +441,13 @@ def _row_span(
     return RowSpan(at, at + len(text), spans, kept)
 
 
-def _runs_on(text: str, following: str) -> bool:
-    """True when a page's last paragraph is cut by the page break: it ends without a full stop
-    and the next page opens in lower case."""
-    last = text.rsplit("\n", 1)[-1].strip()
+def _runs_on(page: LaidOutPage, following: str) -> bool:
+    """True when a page's last paragraph is cut by the page break: it ends without a full stop,
+    and the next page opens with a paragraph in lower case or the last line was wrapped."""
+    last = page.text.rsplit("\n", 1)[-1].strip()
     first = following.lstrip().split("\n", 1)[0]
     if not last or not first or last.startswith("#") or first.startswith("#"):
         return False
-    return not _TERMINAL.search(last) and first[0].islower()
+    if _TERMINAL.search(last) or is_row(first) or _BULLET.match(first):
+        return False
+    return first[0].islower() or page.full_last_line

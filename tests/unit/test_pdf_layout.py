@@ -193,3 +193,37 @@ def test_a_form_label_is_read_with_its_value_though_they_are_printed_apart() -> 
         _line(page, 120 + 18 * n, value, x=300)
     text = extract_document(doc.tobytes(), PDF, max_pages=1).pages[0].text
     assert text.split("\n\n") == ["Certificate No. CX-4471", "Instrument Flow meter FM-12"]
+
+
+def _wrapped(words: list[str], width: float) -> list[str]:
+    """Words set in lines no wider than `width`, as a typesetter wraps them."""
+    lines, line = [], ""
+    for word in words:
+        candidate = f"{line} {word}".strip()
+        if line and pymupdf.get_text_length(candidate, "helv", 10) > width:
+            lines.append(line)
+            candidate = word
+        line = candidate
+    return [*lines, line]
+
+
+@pytest.mark.parametrize(("short_last_line", "joined"), [(False, True), (True, False)])
+def test_a_paragraph_wrapped_at_a_page_end_goes_on_though_the_next_page_opens_capitalised(
+    short_last_line: bool, joined: bool
+) -> None:
+    words = (
+        "The refurbished filters were inspected and accepted after the trial run by " * 3
+    ).split()
+    lines = _wrapped(words, RIGHT - LEFT)[:-1]  # full lines only: the last one was wrapped
+    if short_last_line:
+        lines[-1] = "Inspection record"  # a paragraph that ends there, without a full stop
+    doc = pymupdf.open()
+    for number, texts in enumerate((lines, ["Imogen Threlfall on 9 May 2031."]), start=1):
+        page = doc.new_page(width=595, height=842)
+        _furniture(page, number)
+        for n, text in enumerate(texts):
+            _line(page, 100 + 13 * n, text)
+    report = extract_document(doc.tobytes(), PDF, max_pages=5)
+    assert report.pages[0].continues is joined
+    units = _units(chunk_pages(report.pages)[0].text)
+    assert units[-1].endswith(f"{lines[-1]} Imogen Threlfall on 9 May 2031.") is joined
