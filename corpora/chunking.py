@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from corpora.extraction import PageText
 from corpora.units import heading_of, line_units
 
-MAX_GROWTH = 1.25  # a single unit may exceed size_chars by this factor before it is split
+MAX_GROWTH = 1.25  # a chunk may exceed size_chars by this factor to hold a lone unit or a tail
 SECTION_SEP = " › "
 _SPACE = re.compile(r"\s+")
 
@@ -201,19 +201,32 @@ def _chunk_end(
     while n < len(pieces):
         piece = pieces[n]
         long_enough = pieces[j].end - start >= min_chars
+        new_page = stream.page_index(piece.start) != stream.page_index(pieces[j].end - 1)
+        if long_enough and (piece.heading or new_page):
+            return _not_on_heading(pieces, i, j), False
         if piece.end - start > size_chars:
+            rest = _run_end(stream, pieces, n)
+            if pieces[rest].end - start <= size_chars * MAX_GROWTH:
+                return rest, False  # what is left of the section on this page is a tiny tail
             end = _paragraph_end(stream.text, pieces, i, n, size_chars)
             if end is None and _cut_line(stream.text, pieces, n, size_chars):
                 continue
             return _not_on_heading(pieces, i, j if end is None else end), True
-        if long_enough and piece.heading:
-            return _not_on_heading(pieces, i, j), False
-        new_page = stream.page_index(piece.start) != stream.page_index(pieces[j].end - 1)
-        if long_enough and new_page:
-            return _not_on_heading(pieces, i, j), False
         j = n
         n += 1
     return j, False
+
+
+def _run_end(stream: _Stream, pieces: list[_Piece], n: int) -> int:
+    """The last piece from `n` on before a heading or a new page."""
+    page = stream.page_index(pieces[n].start)
+    while (
+        n + 1 < len(pieces)
+        and not pieces[n + 1].heading
+        and stream.page_index(pieces[n + 1].start) == page
+    ):
+        n += 1
+    return n
 
 
 def _paragraph_end(text: str, pieces: list[_Piece], i: int, n: int, size_chars: int) -> int | None:
