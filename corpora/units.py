@@ -41,9 +41,12 @@ class Unit:
 
 def row_text(label: str, cells: Sequence[tuple[str, str]]) -> str:
     """One table row as a unit that carries its headers: "A-3 — Flow (m³/h): 12.5 · Pressure
-    (bar): 4.1". Cells with no value are left out; the label is the row's first cell."""
+    (bar): 4.1". Cells with no value are left out, a cell under no header is its value alone;
+    the label is the row's first cell."""
     pairs = CELL_SEP.join(
-        f"{clean_cell(h)}{HEADER_SEP}{clean_cell(v)}" for h, v in cells if clean_cell(v)
+        f"{clean_cell(h)}{HEADER_SEP}{clean_cell(v)}" if clean_cell(h) else clean_cell(v)
+        for h, v in cells
+        if clean_cell(v)
     )
     label = clean_cell(label)
     return f"{label}{ROW_LABEL_SEP}{pairs}" if pairs else label
@@ -123,8 +126,3 @@ def _absorb_orphans(text: str, spans: list[tuple[int, int]]) -> list[tuple[int, 
         else:
             out.append((start, end))
     return out
-
-
-def unit_at(text: str, offset: int) -> Unit | None:
-    """The unit holding the character at `offset`, if any."""
-    return next((u for u in text_units(text) if u.start <= offset < u.end), None)

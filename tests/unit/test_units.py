@@ -1,0 +1,37 @@
+"""Text units: sentences by syntok, rows that carry their headers, items, no headings."""
+
+import pytest
+
+from corpora.units import is_row, row_text, text_units
+
+pytestmark = pytest.mark.unit
+
+
+def _units(text: str) -> list[tuple[str, str]]:
+    return [(u.kind, text[u.start : u.end]) for u in text_units(text)]
+
+
+def test_a_row_carries_its_headers_and_leaves_out_empty_cells() -> None:
+    row = row_text("Pump B-7", [("Flow (m³/h)", "9.8"), ("Note", ""), ("", "standby")])
+    assert row == "Pump B-7 — Flow (m³/h): 9.8 · standby"
+    assert is_row(row)
+
+
+def test_prose_with_dashes_is_not_a_row() -> None:
+    assert not is_row("The works — built in 1894 — still run today.")
+    assert not is_row("Capacity: 55 Ml/d")
+
+
+def test_units_are_sentences_rows_and_items_never_headings() -> None:
+    text = (
+        "# Pump house\n\nThe pumps run at night. They stop at six.\n"
+        "Pump B-7 — Flow (m³/h): 9.8 · Pressure (bar): 3.6\n"
+        "• Check the seals. Log the result."
+    )
+    assert _units(text) == [
+        ("sentence", "The pumps run at night."),
+        ("sentence", "They stop at six."),
+        ("row", "Pump B-7 — Flow (m³/h): 9.8 · Pressure (bar): 3.6"),
+        ("item", "Check the seals."),
+        ("item", "Log the result."),
+    ]
