@@ -88,27 +88,29 @@ def load(
             corpus = corpora[d % len(corpora)]
             buf.write(
                 f"{corpus.pk}\tdoc{d}.txt\t\t{d:064x}\t1000\ttext/plain\tReport on "
-                f"{texts[d * CHUNKS_PER_DOC].split()[0]} number {d}\t\\N\t1\t1\tready\t\t[]\t1\t\\N\t\t\\N\tnow\tnow\n"
+                f"{texts[d * CHUNKS_PER_DOC].split()[0]} number {d}\t\\N\t1\t1\tready\t\t[]\t1\t\\N\t\t\\N\tnow\tnow\t[]\t0\n"
             )
         buf.seek(0)
         with cur.copy(
             "COPY corpora_document (corpus_id, filename, file, sha256, size_bytes, mime_type, "
             "title, document_date, page_count, pages_done, status, failure_reason, page_methods, "
-            "attempts, lease_expires, lease_owner, uploaded_by_id, created, updated) FROM STDIN"
+            "attempts, lease_expires, lease_owner, uploaded_by_id, created, updated, "
+            "running_lines, extraction_version) FROM STDIN"
         ) as cp:
             cp.write(buf.getvalue())
         cur.execute("SELECT id, corpus_id, title FROM corpora_document ORDER BY id")
         docs = cur.fetchall()
         with cur.copy(
             "COPY corpora_chunk (document_id, corpus_id, ordinal, title, text, page_start, "
-            "page_end, char_start, char_end, page_breaks, content_hash, embedding) FROM STDIN"
+            "page_end, char_start, char_end, page_breaks, content_hash, embedding, section) "
+            "FROM STDIN"
         ) as cp:
             for i in range(n):
                 doc_id, corpus_id, title = docs[i // CHUNKS_PER_DOC]
                 vec = "[" + ",".join(f"{x:.6f}" for x in vectors[i]) + "]"
                 cp.write(
                     f"{doc_id}\t{corpus_id}\t{i % CHUNKS_PER_DOC}\t{title}\t{texts[i]}\t1\t1\t0\t"
-                    f"{len(texts[i])}\t[]\t{i:064x}\t{vec}\n"
+                    f"{len(texts[i])}\t[]\t{i:064x}\t{vec}\t\n"
                 )
         print(f"copied {n} chunks in {time.perf_counter() - started:.0f} s; building HNSW ...")
         t0 = time.perf_counter()
