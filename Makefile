@@ -56,6 +56,7 @@ eval: $(STAMP)
 
 # The shared public benchmarks (read in place, never copied into the project).
 eval-external: $(STAMP)
+	@test -d "$(SHARED_EVAL)" || { echo "No evaluation sets at $(SHARED_EVAL): set SHARED_EVAL=/path/to/shared/eval"; exit 2; }
 	@for b in $(BENCH); do echo "== $$b"; \
 	  $(PY) manage.py evaluate --corpora $(SHARED_EVAL)/$$b/corpora --set $(SHARED_EVAL)/$$b/dev.jsonl \
 	    --baseline vanilla --by-type --json var/eval-$$b.json || exit 1; done

@@ -30,7 +30,10 @@ class Command(BaseCommand):
 
     def handle(self, *args: object, **opts: Any) -> None:
         if not opts["cases"].exists() or not opts["corpora"].is_dir():
-            raise CommandError("--set must be a JSONL file and --corpora a folder of corpora.")
+            raise CommandError(
+                f"--set must be a JSONL file and --corpora a folder of corpora "
+                f"(given: {opts['cases']}, {opts['corpora']})."
+            )
         # Without DATABASE_URL / REDIS_URL: the embedded servers, stopped again if we started them.
         with embedded.services_running():
             self._evaluate(opts)
