@@ -34,7 +34,7 @@ from corpora.selectors import (
 from corpora.services.corpora import corpus_create
 from corpora.services.ingestion import document_reingest
 from corpora.services.uploads import UploadOutcome, document_delete, documents_upload
-from research.agents.gate import quote_offset
+from research.agents.gate import quote_span as whole_quote_span
 from research.agents.text import normalize
 
 PAGE_IMAGE_DPI = 110
@@ -274,9 +274,9 @@ def quote_span(text: str, quote: str) -> tuple[int, int] | None:
     wanted = normalize(quote)
     if not wanted:
         return None
-    start = quote_offset(text, quote)
-    if start is not None:
-        return start, _end_covering(text, start, len(wanted))
+    whole = whole_quote_span(text, quote)
+    if whole is not None:
+        return whole
     page = normalize(text)
     head = _overlap(page, wanted)  # the quote's start, at the end of the page
     tail = _overlap(wanted, page)  # the quote's end, at the start of the page
