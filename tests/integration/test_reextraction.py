@@ -21,6 +21,7 @@ from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
+from corpora.extraction import EXTRACTION_VERSION
 from corpora.models import Chunk, Corpus, Document, Page
 from corpora.search import chunk_search
 from corpora.services.corpora import corpus_create
@@ -312,6 +313,12 @@ def test_the_command_reextracts_a_corpus_printing_progress_and_a_summary(
     ), lines[3]
     assert len(lines) == 4
     assert Document.objects.get(pk=failed.pk).status == "failed"
+
+    Document.objects.filter(pk=canal.pk).update(extraction_version=1)  # an older extraction
+    out = io.StringIO()
+    call_command("reextract", "--all", "--stale", stdout=out)
+    assert out.getvalue().startswith("Re-extracting 1 document(s).\n[1/1] Tessaly Canal:")
+    assert Document.objects.get(pk=canal.pk).extraction_version == EXTRACTION_VERSION
 
     out = io.StringIO()
     call_command("reextract", "--all", "--failed-too", stdout=out)

@@ -1,11 +1,13 @@
 """Re-extract stored documents in this process, without re-upload.
 
     manage.py reextract [--corpus SLUG ...] [--document ID ...] [--all] [--failed-too]
+                        [--stale]
 
-A corpus or --all selects its ready documents (and failed ones with --failed-too); a
---document is taken whatever its status. A ready document stays searchable throughout, and
-keeps its old chunks if re-extraction fails. Without DATABASE_URL, the embedded PostgreSQL
-(and Redis) are started for the run and stopped after.
+A corpus or --all selects its ready documents (and failed ones with --failed-too), with
+--stale only those an older extraction made; a --document is taken whatever its status. A
+ready document stays searchable throughout, and keeps its old chunks if re-extraction fails.
+Without DATABASE_URL, the embedded PostgreSQL (and Redis) are started for the run and
+stopped after.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from django.db.migrations.executor import MigrationExecutor
 from django.db.models import Q
 
 from corpora.embedders import EmbedderError
+from corpora.extraction import EXTRACTION_VERSION
 from corpora.models import Corpus, Document
 from corpora.services.reextraction import FAILED, REEXTRACTED, ReextractResult, document_reextract
 from ragsite import embedded
@@ -55,6 +58,11 @@ class Command(BaseCommand):
         parser.add_argument(
             "--failed-too", action="store_true", help="With --corpus/--all: failed ones too."
         )
+        parser.add_argument(
+            "--stale",
+            action="store_true",
+            help="With --corpus/--all: only documents an older extraction made.",
+        )
 
     def handle(self, *args: object, **options: object) -> None:
         slugs: list[str] = options["corpus"]  # type: ignore[assignment]
@@ -71,12 +79,16 @@ class Command(BaseCommand):
             if pending := executor.migration_plan(executor.loader.graph.leaf_nodes()):
                 raise CommandError(UNMIGRATED.format(n=len(pending)))
             documents = self._select(
-                slugs, ids, every=bool(options["all"]), failed=bool(options["failed_too"])
+                slugs,
+                ids,
+                every=bool(options["all"]),
+                failed=bool(options["failed_too"]),
+                stale=bool(options["stale"]),
             )
             self._run(documents)
 
     def _select(
-        self, slugs: list[str], ids: list[int], *, every: bool, failed: bool
+        self, slugs: list[str], ids: list[int], *, every: bool, failed: bool, stale: bool
     ) -> list[Document]:
         known = set(Corpus.objects.filter(slug__in=slugs).values_list("slug", flat=True))
         if missing := sorted(set(slugs) - known):
@@ -88,6 +100,8 @@ class Command(BaseCommand):
         if every or slugs:
             statuses = [Document.Status.READY] + ([Document.Status.FAILED] if failed else [])
             broad = Q() if every else Q(corpus__slug__in=slugs)
+            if stale:
+                broad &= Q(extraction_version__lt=EXTRACTION_VERSION)
             chosen |= broad & Q(status__in=statuses) & ~Q(file="")
         return list(Document.objects.filter(chosen).order_by("corpus__slug", "title", "pk"))
 
@@ -108,7 +122,7 @@ class Command(BaseCommand):
 
             try:
                 result = document_reextract(document_id=document.pk, on_progress=report)
-            except (DatabaseError, EmbedderError) as exc:  # transient, and rolled back
+            except (DatabaseError, EmbedderError) as exc:  # transient: the old rows are untouched
                 reason = TRANSIENT.format(kind=type(exc).__name__)
                 result = ReextractResult(document.pk, FAILED, document.status, 0, 0, reason)
             self._tally(summary, result)
