@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 import pymupdf
 
 from corpora.hyphens import join_lines
-from corpora.pdf_tables import Table, find_tables, inside
+from corpora.pdf_tables import Box, Table, find_tables, inside
 from corpora.textformats import normalize_text
 from corpora.units import HEADER_SEP, clean_cell, is_row, row_text
 
@@ -99,8 +99,13 @@ def read_page(page: pymupdf.Page) -> RawPage:
 
 def attach_tables(raw: RawPage, page: pymupdf.Page, *, use_layout: bool) -> None:
     """Find the page's ruled tables; their lines leave the text flow and come back as rows."""
+
+    def bold(box: Box) -> bool:
+        held = [ln for ln in raw.lines if inside((ln.x0, ln.y0, ln.x1, ln.y1), pymupdf.Rect(box))]
+        return bool(held) and all(ln.bold for ln in held)
+
     try:
-        raw.tables = find_tables(page, use_layout=use_layout)
+        raw.tables = find_tables(page, use_layout=use_layout, styled=bold)
     except Exception:  # the table finder is heuristic code; plain text still serves
         log.warning("table detection failed on page %s", raw.number, exc_info=True)
         return
@@ -420,9 +425,7 @@ def _compose(number: int, paras: list[_Para]) -> LaidOutPage:
     return LaidOutPage(number, "".join(parts), False, rows)
 
 
-def _row_span(
-    at: int, text: str, cells: list[str], boxes: list[tuple[float, float, float, float]]
-) -> RowSpan:
+def _row_span(at: int, text: str, cells: list[str], boxes: list[Box]) -> RowSpan:
     """Offsets of each non-empty cell's text inside the composed row, in row order."""
     spans: list[tuple[int, int]] = []
     kept: list[tuple[float, float, float, float]] = []
@@ -431,10 +434,10 @@ def _row_span(
         value = clean_cell(cell)
         if not value:
             continue
-        found = text.find(value if n == 0 else f"{HEADER_SEP}{value}", cursor)
+        headed = text.find(f"{HEADER_SEP}{value}", cursor) if n else -1
+        found = headed + len(HEADER_SEP) if headed >= 0 else text.find(value, cursor)
         if found < 0:
             continue
-        found += 0 if n == 0 else len(HEADER_SEP)
         spans.append((at + found, at + found + len(value)))
         kept.append(box)
         cursor = found + len(value)

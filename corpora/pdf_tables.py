@@ -7,7 +7,7 @@ table split it (MuPDF sometimes frames two tables and the text between them as o
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -53,7 +53,12 @@ def may_hold_table(page: pymupdf.Page) -> tuple[bool, bool]:
     return any(len(ys) >= 3 for ys in rows.values()), verticals >= 2
 
 
-def find_tables(page: pymupdf.Page, *, use_layout: bool) -> list[Table]:
+def find_tables(
+    page: pymupdf.Page, *, use_layout: bool, styled: Callable[[Box], bool] = lambda box: False
+) -> list[Table]:
+    """The page's ruled tables. A first row heads its table when the table has three or more
+    columns, or when it is `styled` (set apart, e.g. in bold): a two-column table with a plain
+    first row is a list of labels and values ("Serial number | 88213-B"), with no header."""
     words = page.get_text("words")
     found: list[Table] = []
     for tb in page.find_tables(use_layout=use_layout).tables:
@@ -73,9 +78,12 @@ def find_tables(page: pymupdf.Page, *, use_layout: bool) -> list[Table]:
                 for row in rows
             ]
             cells = [b for row in grid for _, b in row if any(b)]
-            if header is None or shape != layout:  # a table of its own, with its own header
-                header, grid = [text for text, _ in grid[0]], grid[1:]
+            if header is None or shape != layout:  # a table of its own
                 layout = shape
+                if _headed(grid, styled):
+                    header, grid = [text for text, _ in grid[0]], grid[1:]
+                else:
+                    header = [""] * len(grid[0])
             filled = sum(1 for row in grid for text, _ in row if text)
             # One-cell frames and chart grids (mostly empty cells) are not tables.
             if not grid or tb.col_count < 2 or filled < (len(grid) + 1) * tb.col_count / 4:
@@ -94,6 +102,21 @@ def find_tables(page: pymupdf.Page, *, use_layout: bool) -> list[Table]:
                 )
             )
     return sorted(found, key=lambda t: t.bbox.y0)
+
+
+def _headed(grid: list[list[tuple[str, Box]]], styled: Callable[[Box], bool]) -> bool:
+    columns = sum(1 for j in range(len(grid[0])) if any(row[j][0] for row in grid))
+    first = [box for text, box in grid[0] if text]
+    if columns >= 3 or not first:
+        return True
+    return styled(
+        (
+            min(b[0] for b in first),
+            min(b[1] for b in first),
+            max(b[2] for b in first),
+            max(b[3] for b in first),
+        )
+    )
 
 
 def _split_at_spanning_rows(rows: Sequence[Any]) -> list[list[Any]]:

@@ -227,3 +227,41 @@ def test_a_paragraph_wrapped_at_a_page_end_goes_on_though_the_next_page_opens_ca
     assert report.pages[0].continues is joined
     units = _units(chunk_pages(report.pages)[0].text)
     assert units[-1].endswith(f"{lines[-1]} Imogen Threlfall on 9 May 2031.") is joined
+
+
+def _ruled_table(page: pymupdf.Page, rows: list[tuple[str, str]], *, bold_first: bool) -> None:
+    top, height, xs = 130, 20, (LEFT, 240, RIGHT)
+    for r, row in enumerate(rows):
+        for c, cell in enumerate(row):
+            _line(page, top + height * r + 14, cell, x=xs[c] + 4, bold=bold_first and r == 0)
+    for r in range(len(rows) + 1):
+        page.draw_line((LEFT, top + height * r), (RIGHT, top + height * r))
+    for x in xs:
+        page.draw_line((x, top), (x, top + height * len(rows)))
+
+
+@pytest.mark.parametrize("bold_first", [False, True])
+def test_a_two_column_table_has_a_header_row_only_when_its_first_row_is_set_apart(
+    bold_first: bool,
+) -> None:
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    _line(page, 100, "Calibration of the outlet flow meter.")
+    rows = [
+        ("Instrument", "Flow meter FM-12"),
+        ("Serial number", "88213-B"),
+        ("Range", "0-40 Ml/d"),
+    ]
+    _ruled_table(page, rows, bold_first=bold_first)
+    [page_text] = extract_document(doc.tobytes(), PDF, max_pages=1).pages
+    lines = page_text.text.split("\n")
+    if bold_first:  # a header: "Instrument" names the second column
+        assert "Serial number — Flow meter FM-12: 88213-B" in lines
+    else:  # labels and values
+        assert lines[-3:] == [
+            "Instrument — Flow meter FM-12",
+            "Serial number — 88213-B",
+            "Range — 0-40 Ml/d",
+        ]
+        [first, *_] = page_text.rows
+        assert [page_text.text[a:b] for a, b in first.cells] == ["Instrument", "Flow meter FM-12"]
