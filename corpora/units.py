@@ -18,6 +18,14 @@ from functools import lru_cache
 from typing import Literal
 
 from syntok import segmenter
+from syntok._segmentation_states import State
+
+# syntok knows "No.", "Fig.", "Art." and "Tab." before a number; reports and contracts also
+# cite sections, clauses, equations, paragraphs, chapters, references, schedules and pages.
+State.abbreviations = State.abbreviations | frozenset(
+    "Sect sect Sec sec Secs Eq eq Eqs Para para Paras Cl cl Ch ch Chap chap Ref ref Refs "
+    "Sch sch Pt pt Pg pg Pp pp App app".split()
+)
 
 UnitKind = Literal["sentence", "row", "item"]
 

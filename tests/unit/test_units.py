@@ -35,3 +35,11 @@ def test_units_are_sentences_rows_and_items_never_headings() -> None:
         ("item", "Check the seals."),
         ("item", "Log the result."),
     ]
+
+
+def test_references_to_sections_clauses_and_equations_never_split_a_sentence() -> None:
+    text = "Under cl. 12.3 and Sect. 4.2 (see Eq. 3 and pp. 4-6) the fee is due. It is paid."
+    assert [t for _, t in _units(text)] == [
+        "Under cl. 12.3 and Sect. 4.2 (see Eq. 3 and pp. 4-6) the fee is due.",
+        "It is paid.",
+    ]
