@@ -208,15 +208,16 @@ def lay_out(pages: Sequence[RawPage]) -> tuple[list[LaidOutPage], list[str]]:
     for page in pages:
         body = []
         for ln in page.lines:
-            key = _furniture_key(ln.text)
-            if key in furniture and _in_margin(ln, page):
+            key = _furniture_key(ln.text) if _in_margin(ln, page) else ""
+            if key in furniture:
                 removed.setdefault(key, ln.text)
             else:
                 body.append(ln)
         kept.append(RawPage(page.number, page.height, page.width, body, page.tables))
     size = body_size(kept)  # furniture aside: in a short document it can outweigh the body
     levels = _heading_levels(kept, size)
-    words = vocabulary(kept)
+    hyphenated = any(ln.text.endswith("-") for page in kept for ln in page.lines)
+    words = vocabulary(kept) if hyphenated else set()
     out = [_page_text(page, size, levels, words) for page in kept]
     for this, following in itertools.pairwise(out):
         this.continues = _runs_on(this, following.text)
