@@ -29,6 +29,7 @@ from corpora.extraction import (
     page_count,
 )
 from corpora.models import Chunk, Document, EmbeddingCache, Page
+from corpora.services.row_copy import cache_copy, chunks_copy
 
 logger = logging.getLogger(__name__)
 
@@ -135,13 +136,7 @@ def embed_cached(embedder: Embedder, texts: Sequence[str]) -> list[Vector]:
     if missing:
         fresh = embedder.embed_documents([t for _, t in missing])
         check_dimensions(embedder, embedder.dimensions, fresh)
-        EmbeddingCache.objects.bulk_create(
-            [
-                EmbeddingCache(embedder=embedder.name, content_hash=h, embedding=v)
-                for (h, _), v in zip(missing, fresh, strict=True)
-            ],
-            ignore_conflicts=True,
-        )
+        cache_copy(embedder.name, [(h, v) for (h, _), v in zip(missing, fresh, strict=True)])
         known.update({h: v for (h, _), v in zip(missing, fresh, strict=True)})
     return [known[h] for h in hashes]
 
@@ -205,26 +200,23 @@ def _replace_rows(
             for p in pages
         ]
     )
-    Chunk.objects.bulk_create(
-        [
-            Chunk(
-                document=locked,
-                corpus_id=locked.corpus_id,
-                ordinal=s.ordinal,
-                title=locked.title,
-                section=s.section,
-                text=s.text,
-                page_start=s.page_start,
-                page_end=s.page_end,
-                char_start=s.char_start,
-                char_end=s.char_end,
-                page_breaks=[list(b) for b in s.page_breaks],
-                content_hash=text_hash("", s.text),
-                embedding=v,
-            )
-            for s, v in zip(spans, vectors, strict=True)
-        ],
-        batch_size=500,
+    chunks_copy(
+        (
+            locked.pk,
+            locked.corpus_id,
+            s.ordinal,
+            locked.title,
+            s.section,
+            s.text,
+            s.page_start,
+            s.page_end,
+            s.char_start,
+            s.char_end,
+            [list(b) for b in s.page_breaks],
+            text_hash("", s.text),
+            v,
+        )
+        for s, v in zip(spans, vectors, strict=True)
     )
     locked.status = Document.Status.READY
     locked.page_methods = [p.method for p in pages]

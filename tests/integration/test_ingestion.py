@@ -10,8 +10,9 @@ import datetime as dt
 import io
 import shutil
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from typing import TypeVar
+from unittest import mock
 
 import numpy as np
 import pytest
@@ -38,8 +39,10 @@ from corpora.demo_texts import HARROW_TABLE
 from corpora.embedders import get_embedder
 from corpora.extraction import CORRUPT_PDF, EMPTY_FILE, PDF, UNSUPPORTED_TYPE, extract_pages
 from corpora.models import Chunk, Corpus, Document, Page
+from corpora.services import ingestion
 from corpora.services.corpora import corpus_create
 from corpora.services.ingestion import document_reingest, embedding_text
+from corpora.services.row_copy import cache_copy
 from corpora.services.uploads import DUPLICATE, QUEUED, document_add, documents_upload
 from corpora.units import row_text
 from research.agents.gate import quote_offset
@@ -196,17 +199,18 @@ def test_a_crash_in_the_middle_of_writing_chunks_is_retried_and_leaves_one_set_o
     demo = demo_document(PAGE3_DOCUMENT)
     pages = list(extract_pages(demo.pdf(), PDF, max_pages=settings.UPLOAD_MAX_PAGES))
     expected = [span.text for span in chunk_pages(pages)]
-    real_bulk_create = Chunk.objects.bulk_create
+    real_copy = ingestion.chunks_copy
     crashes: list[int] = []
 
-    def crash_once_halfway(objs: list[Chunk], **kwargs: object) -> list[Chunk]:
+    def crash_once_halfway(rows: Iterable[tuple[object, ...]]) -> None:
+        rows = list(rows)
         if not crashes:  # write half the rows for real, then lose the database connection
-            crashes.append(len(objs))
-            real_bulk_create(objs[: len(objs) // 2], **kwargs)
+            crashes.append(len(rows))
+            real_copy(rows[: len(rows) // 2])
             raise OperationalError("server closed the connection unexpectedly")
-        return real_bulk_create(objs, **kwargs)
+        real_copy(rows)
 
-    monkeypatch.setattr(Chunk.objects, "bulk_create", crash_once_halfway)
+    monkeypatch.setattr(ingestion, "chunks_copy", crash_once_halfway)
     at_retry: list[int] = []  # chunks of the document visible while the retry waits
 
     def count_chunks(request: object, **kwargs: object) -> None:
@@ -395,3 +399,42 @@ def test_the_demo_seed_creates_three_shared_corpora_once_and_queues_their_pdfs(
     assert len(first_run) == sum(expected.values())  # one ingest task per new document
     assert len(second_run) == 0
     assert set(Document.objects.values_list("status", flat=True)) == {"uploaded"}
+
+
+class CountingEmbedder:
+    """Unit vectors along axis i for the i-th text it is ever asked to embed."""
+
+    name = "counting-test"
+    dimensions = 384
+
+    def __init__(self) -> None:
+        self.seen: list[str] = []
+
+    def embed_documents(self, texts: Sequence[str]) -> list[list[float]]:
+        self.seen.extend(texts)
+        return [np.eye(384)[len(self.seen) - len(texts) + i].tolist() for i in range(len(texts))]
+
+
+@pytest.mark.django_db
+def test_cached_vectors_are_reused_and_a_hash_cached_meanwhile_by_another_worker_is_kept() -> None:
+    embedder = CountingEmbedder()
+    first = ingestion.embed_cached(embedder, ["Alpha river gauge.", "Beta weir level."])
+    # Another worker caches "Gamma" with its own vector between our lookup and our write.
+    other = [0.0] * 383 + [1.0]
+    cache_copy(embedder.name, [(ingestion.text_hash(embedder.name, "Gamma sluice."), other)])
+    real_lookup = ingestion.EmbeddingCache.objects.filter
+    again = ingestion.embed_cached(embedder, ["Beta weir level.", "Delta lock."])
+    with mock.patch.object(ingestion.EmbeddingCache.objects, "filter", return_value=[]):
+        ingestion.embed_cached(embedder, ["Gamma sluice."])  # misses the cache, writes anyway
+
+    assert embedder.seen == [
+        "Alpha river gauge.",
+        "Beta weir level.",
+        "Delta lock.",
+        "Gamma sluice.",
+    ]
+    assert again[0] == first[1]
+    rows = real_lookup(embedder=embedder.name)
+    assert rows.count() == 4
+    kept = rows.get(content_hash=ingestion.text_hash(embedder.name, "Gamma sluice."))
+    assert list(kept.embedding) == other
