@@ -19,6 +19,7 @@ def summarize(scores: list[CaseScore]) -> dict[str, Any]:
     parts: list[PartScore] = [p for s in scores for p in s.parts]
     answerable = [p for p in parts if p.answerable]
     null = [p for p in parts if not p.answerable]
+    answered = [p for p in parts if p.answered]
     cites = sum(s.citations for s in scores)
     multi = [s for s in scores if len(s.parts) > 1]
     trajectories = [s.trajectory for s in scores if s.trajectory is not None]
@@ -30,6 +31,8 @@ def summarize(scores: list[CaseScore]) -> dict[str, Any]:
         "evidence_cited": _share(p.evidence_cited for p in answerable),
         "abstention": _share(not p.answered for p in null),
         "false_abstention": _share(not p.answered for p in answerable),
+        "wrong_answers": _share(p.wrong for p in answered),
+        "wrong_answers_count": sum(p.wrong for p in answered),
         "silent_half_answers": sum(s.silent_half_answer for s in scores),
         "citation_validity": (sum(s.citations_valid for s in scores) / cites) if cites else None,
         "trajectory": mean(trajectories) if trajectories else None,
@@ -71,14 +74,17 @@ def _mean(values: Iterable[float | None]) -> float | None:
 
 COLUMNS = [
     ("completeness", "complete"),
-    ("abstention", "abstain"),
+    ("abstention", "null abst"),
     ("false_abstention", "false abst"),
+    ("wrong_answers", "wrong"),
+    ("wrong_answers_count", "wrong n"),
     ("silent_half_answers", "silent"),
     ("citation_validity", "cit valid"),
     ("trajectory", "traject"),
     ("all_parts_right", "all parts"),
     ("calls_per_case", "calls/case"),
     ("seconds_per_case", "s/case"),
+    ("median_seconds", "median s"),
 ]
 RETRIEVAL_COLUMNS = [
     ("quote_recall_10", "QuoteRec@10"),
@@ -113,11 +119,12 @@ def _fmt(value: Any) -> str:
 
 
 def table(rows: list[tuple[str, dict[str, Any]]], columns: list[tuple[str, str]]) -> str:
-    header = ["run".ljust(28)] + [label.rjust(11) for _, label in columns]
+    width = max([28, *(len(name) for name, _ in rows)])
+    header = ["run".ljust(width)] + [label.rjust(11) for _, label in columns]
     lines = [" ".join(header), "-" * len(" ".join(header))]
     for name, summary in rows:
         lines.append(
-            " ".join([name.ljust(28)] + [_fmt(summary.get(k)).rjust(11) for k, _ in columns])
+            " ".join([name.ljust(width)] + [_fmt(summary.get(k)).rjust(11) for k, _ in columns])
         )
     return "\n".join(lines)
 

@@ -10,6 +10,8 @@ Judgements are deliberately simple and stated here so they can be checked:
 - evidence is cited when a citation's document title or filename equals an `evidence` entry
   (case-, whitespace- and HTML-entity-insensitive: "Kenan &amp; Kel" is "Kenan & Kel");
 - a yes/no answer is right when the section's first claim opens with that verdict;
+- an answered part is wrong when its text holds a `reject_any` string (matched as answers are),
+  or when it is answerable and its answer is not found;
 - a citation lies on an evidence quote when, normalized, one contains the other or they share
   a run of 8 consecutive words;
 - a part maps to the plan section whose heading shares most content words with it.
@@ -67,6 +69,7 @@ class PartScore:
     answered: bool
     correct: bool
     answer_found: bool = False
+    wrong: bool = False  # answered, but with a rejected answer or without the answer
     evidence_cited: bool = False
     all_evidence_cited: bool | None = None
     citations: int = 0
@@ -135,6 +138,16 @@ def answer_form(text: str) -> str:
 def contains_answer(text: str, answers: list[str]) -> bool:
     hay = f" {answer_form(text)} "
     return any(answer_form(a) and f" {answer_form(a)} " in hay for a in answers)
+
+
+def states(section: SectionResult, answers: list[str]) -> bool:
+    """The section gives one of `answers`: by its verdict for yes/no, else as whole words."""
+    expected = yes_no(answers)
+    return (
+        verdict_right(section.verdict, expected)
+        if expected
+        else contains_answer(section.text, answers)
+    )
 
 
 def keypoint_coverage(text: str, keypoints: list[str]) -> float:
@@ -267,12 +280,7 @@ def score_case(
             iterations=section.iterations,
         )
         if answerable:
-            expected = yes_no(part.get("answer_any", []))
-            ps.answer_found = (
-                verdict_right(section.verdict, expected)
-                if expected
-                else contains_answer(section.text, part.get("answer_any", []))
-            )
+            ps.answer_found = states(section, part.get("answer_any", []))
             if not ps.answer_found and part.get("answer_style") == "long" and part.get("keypoints"):
                 ps.keypoint_completeness = keypoint_coverage(section.text, part["keypoints"])
                 ps.answer_found = ps.keypoint_completeness >= 0.5
@@ -299,6 +307,9 @@ def score_case(
                 )
         else:
             ps.correct = not section.answered
+        ps.wrong = section.answered and (
+            states(section, part.get("reject_any", [])) or (answerable and not ps.answer_found)
+        )
         score.parts.append(ps)
     score.silent_half_answer = result.status == "complete" and not all(
         p.correct for p in score.parts

@@ -190,3 +190,58 @@ def test_an_evidence_title_written_with_html_entities_is_the_same_title() -> Non
 
     assert in_evidence(cite("Kenan & Kel"), ["Kenan &amp; Kel"])
     assert not in_evidence(cite("Kenan"), ["Kenan &amp; Kel"])
+
+
+REJECTING = Case(
+    id="r1", goal="When did Delta Farm open, and what does Epsilon Farm cost?", corpora=["x"],
+    type="multipart",
+    parts=[
+        {"subgoal": "opening year of Delta Farm", "answer_any": ["1998"],
+         "reject_any": ["1989"], "evidence": ["Delta Farm"]},
+        {"subgoal": "cost of Epsilon Farm", "unanswerable": True, "reject_any": ["$40 million"]},
+    ],
+    reference_trajectory=[],
+)  # fmt: skip
+
+
+def test_a_part_giving_a_rejected_value_is_wrong_even_beside_the_right_one() -> None:
+    result = RunResult(status="complete", sections=(
+        section("opening year of Delta Farm", True, "It opened in 1998, or 1989.", cite("Delta Farm")),
+        section("cost of Epsilon Farm", True, "It cost $40 million.", cite("Delta Farm"))))  # fmt: skip
+    score = score_case(REJECTING, result)
+    assert [p.wrong for p in score.parts] == [True, True]
+    assert [p.correct for p in score.parts] == [True, False]
+    summary = summarize([score])
+    assert (summary["wrong_answers"], summary["wrong_answers_count"]) == (1.0, 2)
+
+
+def test_an_answerable_part_answered_without_its_answer_is_wrong() -> None:
+    result = RunResult(status="partial", sections=(
+        section("opening year of Delta Farm", True, "It opened in 2003.", cite("Delta Farm")),
+        section("cost of Epsilon Farm", True, "Its cost is not stated.")))  # fmt: skip
+    score = score_case(REJECTING, result)
+    assert [p.wrong for p in score.parts] == [True, False]  # no rejected value in the second
+    assert summarize([score])["wrong_answers"] == 0.5
+
+
+def test_a_part_answered_no_data_is_never_wrong() -> None:
+    result = RunResult(status="partial", sections=(
+        section("opening year of Delta Farm", False, "Not 1989, as some say."),
+        section("cost of Epsilon Farm", False, "$40 million was only proposed.")))  # fmt: skip
+    score = score_case(REJECTING, result)
+    assert [p.wrong for p in score.parts] == [False, False]
+    summary = summarize([score])
+    assert (summary["wrong_answers"], summary["wrong_answers_count"]) == (None, 0)
+
+
+def test_a_rejected_yes_or_no_is_read_from_the_verdict() -> None:
+    case = Case(id="y2", goal="Is Zeta Farm offshore?", corpora=["x"], type="comparison",
+                parts=[{"subgoal": "Is Zeta Farm offshore?", "answer_any": ["yes"],
+                        "reject_any": ["no"], "evidence": ["Zeta Farm"]}],
+                reference_trajectory=[])  # fmt: skip
+    right = SectionResult("Is Zeta Farm offshore?", True, "Yes, no doubt.", (cite("Zeta Farm"),),
+                          verdict="Yes, no doubt.")  # fmt: skip
+    wrong = SectionResult("Is Zeta Farm offshore?", True, "No, it is inland.", (cite("Zeta Farm"),),
+                          verdict="No, it is inland.")  # fmt: skip
+    assert not score_case(case, RunResult("complete", (right,))).parts[0].wrong
+    assert score_case(case, RunResult("complete", (wrong,))).parts[0].wrong
