@@ -6,7 +6,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from ragsite import embedded
-from research.evaluation import loader, report
+from research.evaluation import halves, loader, report
 from research.evaluation.fidelity import set_fidelity
 from research.evaluation.runner import dossier_run, vanilla_run
 from research.evaluation.scoring import CaseScore, score_case
@@ -84,9 +84,11 @@ class Command(BaseCommand):
                 )
             )
         summaries = [(name, report.summarize(scores)) for name, scores in runs]
+        by_half = [(name, halves.summarize_halves(scores)) for name, scores in runs]
         self.stdout.write("\n" + report.table(summaries, report.COLUMNS))
         self.stdout.write("\n" + report.table(summaries, report.RETRIEVAL_COLUMNS))
         self.stdout.write("\n" + report.table(summaries, report.ANSWER_COLUMNS))
+        self.stdout.write("\n" + halves.halves_report(by_half))
         if len(summaries) >= 2:
             self._deltas(summaries)
         if opts["by_type"]:
@@ -101,7 +103,11 @@ class Command(BaseCommand):
         if opts["json_out"]:
             out: dict[str, Any] = {"fidelity": fidelity.as_json()}
             for name, scores in runs:
-                out[name] = {"summary": dict(summaries)[name], "cases": report.as_json(scores)}
+                out[name] = {
+                    "summary": dict(summaries)[name],
+                    "halves": dict(by_half)[name],
+                    "cases": report.as_json(scores),
+                }
             opts["json_out"].parent.mkdir(parents=True, exist_ok=True)
             opts["json_out"].write_text(json.dumps(out, indent=1, default=str))
 
