@@ -6,10 +6,14 @@ import re
 from itertools import pairwise
 
 from research.agents.dates import MONTHS
+from research.agents.lexicon import common_words
+from research.agents.plan_lists import Item, enumerated, per_year
+from research.agents.plan_parts import split_parts
 from research.agents.questions import is_demonym
 from research.agents.shared import asks_shared
 from research.agents.text import (
     NAME,
+    QUESTION_WORDS,
     STOPWORDS,
     clean_name,
     content_terms,
@@ -21,15 +25,6 @@ from research.agents.text import (
 )
 from research.contracts import Plan, SubGoal
 
-_NUMBERED = re.compile(r"(?:^|\s)(?:\((\d{1,2})\)|(\d{1,2})[.)])\s+")
-_PREAMBLE = re.compile(
-    r"^(?:please\s+)?(?:answer|address|cover|report on|research)\b[^:]{0,80}:\s*", re.IGNORECASE
-)
-_CITE = re.compile(
-    r"[,;]?\s*(?:and\s+)?(?:please\s+)?(?:cit(?:e|ing)|with)\s+(?:a\s+|one\s+)?"
-    r"(?:source|sources|citations?|references?)(?:\s+for\s+(?:each|every)(?:\s+\w+)?)?",
-    re.IGNORECASE,
-)
 _COMPARE = re.compile(
     r"\b(compare|comparison|versus|vs\.?|which (?:one|of)|which\b.*\bor\b|both|same|"
     r"more|less|larger|smaller|higher|lower|older|younger|earlier|later|first|taller|longer|"
@@ -48,52 +43,6 @@ _CHOICE = re.compile(r"\s*(?:which|who|what)\b", re.IGNORECASE)
 _EACH = re.compile(r"\b(each(?!\s+other)|every|respectively|for all|individually)\b", re.IGNORECASE)
 
 
-def clean_goal(goal: str) -> str:
-    text = _CITE.sub("", " ".join(goal.split()))
-    return text.strip(" ,;")
-
-
-def split_parts(goal: str) -> list[str]:
-    """The goal's parts: numbered items, else separate questions, else the whole goal."""
-    text = clean_goal(goal)
-    marks = list(_NUMBERED.finditer(text))
-    if len(marks) >= 2:
-        parts = [
-            text[m.end() : (marks[i + 1].start() if i + 1 < len(marks) else len(text))]
-            for i, m in enumerate(marks)
-        ]
-        return [_tidy(p) for p in parts if p.strip(" ;,.")]
-    text = _PREAMBLE.sub("", text)
-    questions = [q.strip() for q in re.findall(r"[^?]+\?", text)]
-    if len(questions) >= 2 and sum(len(q) for q in questions) >= 0.8 * len(text):
-        return questions
-    return _clauses(text) or [text]
-
-
-_INTRO = re.compile(r"^[^:]{3,120}:\s+(?=the\s)", re.IGNORECASE)
-_CLAUSE_BREAK = re.compile(r"\s*(?:;|,\s*(?:and\s+)?(?=the\s))\s*", re.IGNORECASE)
-
-
-def _clauses(text: str) -> list[str]:
-    """ "Report the following: the X at A and B, and the Y at C": one part per clause, when
-    every clause names something and asks something of it."""
-    intro = _INTRO.match(text)
-    if not intro:
-        return []
-    clauses = [c.strip(" .") for c in _CLAUSE_BREAK.split(text[intro.end() :]) if c.strip(" .")]
-    if len(clauses) < 2:
-        return []
-    for clause in clauses:
-        found = names(clause)
-        if not found or not content_terms(clause, exclude=words(" ".join(found))):
-            return []
-    return clauses
-
-
-def _tidy(part: str) -> str:
-    return part.strip(" ;,.?—–-") + ("?" if part.rstrip().endswith("?") else "")
-
-
 # Between listed names: a comma or conjunction, and a repeated preposition ("at A, at B").
 _GAP = re.compile(r"\s*(,|,?\s+and|,?\s+or|;|&)\s*(?:(?:at|in|of|for|on|from)\s+)?(?:the\s+)?")
 _PAREN = re.compile(r"\s*\([^()]{1,80}\)")
@@ -105,7 +54,13 @@ def _list_span(part: str) -> tuple[int, int, list[tuple[str, str]]] | None:
     The label keeps what qualifies an item: "Skarvik Bank (2023)", "the HALICE-22 drill site".
     """
     best: tuple[int, int, list[tuple[str, str]]] | None = None
-    found = [(m.start(), m.end(), m.group(0)) for m in NAME.finditer(part)]
+    # an alias in brackets ("Ferncastle (site FC-4)") qualifies the name before it
+    asides = [m.span() for m in _PAREN.finditer(part)]
+    found = [
+        (m.start(), m.end(), m.group(0))
+        for m in NAME.finditer(part)
+        if not any(a <= m.start() < b for a, b in asides)
+    ]
     i = 0
     while i < len(found):
         items = [(found[i][0], found[i][1], found[i][2], "")]
@@ -133,10 +88,12 @@ def _list_span(part: str) -> tuple[int, int, list[tuple[str, str]]] | None:
             if paren:
                 pairs[-1] = (pairs[-1][0], pairs[-1][1] + paren.group(0))
                 end = paren.end()
-            elif tail and tail.group(1).split()[0] not in {"and", "or", "in", "for", "of", "at"}:
+            elif tail and tail.group(1).split()[0] not in STOPWORDS:
                 pairs[-1] = (pairs[-1][0], f"{pairs[-1][1]} {tail.group(1)}")
                 end += tail.end()
-            best = (items[0][0], end, pairs)
+            # "Were A, B and C built ...": the list starts where its first name does
+            start = items[0][0] + max(items[0][2].find(pairs[0][0]), 0)
+            best = (start, end, pairs)
         i = j if j > i + 1 else i + 1
     return best
 
@@ -156,20 +113,6 @@ def _two_named(
         return span
     joined = f"{first}, {second}"
     return span[0], span[1], [(joined, f"{label}, {second}"), last]
-
-
-_RESPECTIVELY = re.compile(r"((?:[\w$%.-]+,\s+)*[\w$%.-]+,?\s+and\s+[\w$%.-]+),?\s+respectively\b")
-
-
-def _respective(text: str, n: int, count: int) -> str:
-    """ "... in 2019 and 2021, respectively": the n-th of `count` entities gets the n-th item."""
-    match = _RESPECTIVELY.search(text)
-    if not match:
-        return text
-    items = re.split(r",\s*(?:and\s+)?|\s+and\s+", match.group(1))
-    if len(items) != count:
-        return text
-    return text[: match.start()] + items[n] + text[match.end() :]
 
 
 _ANSWER_WITHIN = re.compile(
@@ -192,13 +135,16 @@ def main_entity(part: str) -> str:
     named = [n for n in candidates if not _descriptive(n)]
     if candidates and not named and (described := _described(part, candidates[0])):
         return described  # "the 1935 American crime drama film, which ...": no name, a kind
-    candidates = named or candidates
+    candidates = _with_joint_names(part, named or candidates)
     # "From which city in Oklahoma is the singer of ...": where the answer lies, not the subject.
     within = {m.group(1) for m in _ANSWER_WITHIN.finditer(part)}
     candidates = [n for n in candidates if n not in within] or candidates
     if not candidates:
+        # "what was harlow fen's output": the words a possessive closes name the subject
+        owner = re.search(r"((?:[\w-]+\s+){0,3}[\w-]+)['’]s\b", part)
+        said = [w for w in (owner.group(1).split() if owner else []) if w.lower() not in _FRAME]
         terms = content_terms(part)
-        return " ".join(terms[:3])
+        return " ".join(said) if said else " ".join(terms[:3])
     # "Which ground force of the Austro-Hungarian Monarchy did Jan Romer join?": the name the
     # question's verb is asked of.
     doer = _DOER.search(part)
@@ -208,6 +154,16 @@ def main_entity(part: str) -> str:
     # a multi-word name is more specific than a single capitalised word.
     multi = [n for n in candidates if len(n.split()) > 1]
     return (multi or candidates)[0]
+
+
+_FRAME = STOPWORDS | QUESTION_WORDS
+
+
+def _with_joint_names(part: str, candidates: list[str]) -> list[str]:
+    """ "the Smith and Wesson Trust" is one name, not "Smith" and "Wesson Trust"."""
+    for first, rest, whole in _joint_names(part):
+        candidates = [whole if n == rest else n for n in candidates if n != first]
+    return candidates
 
 
 _DIRECTIONS = frozenset("north south east west northern southern eastern western central".split())
@@ -296,11 +252,52 @@ def _stems_of(part: str, entity: str, items: list[str]) -> set[str]:
     return {stem(w) for w in qualifiers_of_others(part, entity, items)}
 
 
+def _opening_lowered(part: str) -> str:
+    """ "Output of A and B": an ordinary word opening a request is no name's first word,
+    though capitalised. Same length as `part`, so offsets found in it hold in `part`."""
+    first = re.match(r"([A-Z][a-z]+)(?=\s+[a-z])", part)
+    if first and first.group(1).lower() in common_words():
+        return part[0].lower() + part[1:]
+    return part
+
+
+# "the Smith and Wesson Trust": after "the", a lone word joined by "and" to a longer name is
+# the first word of one name, not a listed entity.
+_JOINT = re.compile(r"\bthe\s+([A-Z][\w'’-]*)\s+(?:and|&)\s+([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)+)")
+
+
+def _joint_names(part: str) -> list[tuple[str, str, str]]:
+    """(first word, rest, whole name) of each name that holds an "and"."""
+    return [(m.group(1), m.group(2), m.group(0)[4:].strip()) for m in _JOINT.finditer(part)]
+
+
+Span = tuple[int, int, list[Item]]
+
+
+def _one_name(part: str, span: Span | None) -> Span | None:
+    """Two names joined by "and" that are one: "the Smith and Wesson Trust", or a capitalised
+    compound qualifying a noun ("the Research and Development budget of X")."""
+    if not span or len(span[2]) != 2:
+        return span
+    (first, _), (second, label) = span[2]
+    if any(a == first and second.startswith(b) for a, b, _ in _joint_names(part)):
+        return None
+    follows = re.match(r"\s+([a-z][\w-]*)", part[span[1] :])
+    noun = follows.group(1) if follows else ""
+    modifies = bool(re.search(r"\bthe\s+$", part[: span[0]])) and noun not in STOPWORDS
+    return None if label == second and noun and modifies and not noun.endswith("s") else span
+
+
 def plan_goal(goal: str) -> Plan:
     """One sub-goal per part; enumerations become one per entity; comparisons keep both."""
     sub_goals: list[SubGoal] = []
+
+    def add(text: str, entity: str) -> None:
+        for asked in per_year(text):  # "in 2021 and in 2022": one part per year
+            sub_goals.append(_sub_goal(len(sub_goals) + 1, asked, entity))
+
     for part in split_parts(goal):
-        span = _two_named(part, _list_span(part))
+        span = _one_name(part, _two_named(part, _list_span(_opening_lowered(part))))
         distinct, pair = _distinct_names(part), _shared_pair(part)
         # "has had more than 30 singles" counts; it compares nothing.
         is_compare = bool(_COMPARE.search(_COUNT_BOUND.sub(" ", part))) and not _EACH.search(part)
@@ -312,13 +309,11 @@ def plan_goal(goal: str) -> Plan:
             span
             and not choice
             and (len(span[2]) >= 3 or not is_compare)
-            and (len(span[2]) >= 3 or _EACH.search(part))
+            # two names: split when asked of each, or when the part requests no single answer
+            and (len(span[2]) >= 3 or _EACH.search(part) or not part.endswith("?"))
         ):
-            start, end, items = span
-            for n, (entity, label) in enumerate(items):
-                rest = _respective(part[end:], n, len(items))
-                text = _tidy(part[:start] + label + rest)
-                sub_goals.append(_sub_goal(len(sub_goals) + 1, text, entity))
+            for text, entity in enumerated(part, *span):
+                add(text, entity)
         elif (
             (span and (is_compare or choice))
             or ((_explicit(part, is_compare) or _joined(part)) and len(distinct) >= 2)
@@ -336,7 +331,7 @@ def plan_goal(goal: str) -> Plan:
             ]
             sub_goals.append(sg.model_copy(update={"compare": items, "queries": queries}))
         else:
-            sub_goals.append(_sub_goal(len(sub_goals) + 1, part, main_entity(part)))
+            add(part, main_entity(part))
     rationale = (
         "single question kept whole"
         if len(sub_goals) == 1

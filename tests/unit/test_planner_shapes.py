@@ -1,0 +1,252 @@
+"""The offline planner on goal shapes: each part names one entity and asks one fact."""
+
+import pytest
+
+from research.agents.planner import plan_goal
+
+pytestmark = pytest.mark.unit
+
+SHAPES = [
+    (
+        "1. What is the capacity of Harlow Fen? 2. Who operates Quillon Ridge? 3. When did Marsh End open?",
+        [
+            ("What is the capacity of Harlow Fen?", "Harlow Fen"),
+            ("Who operates Quillon Ridge?", "Quillon Ridge"),
+            ("When did Marsh End open?", "Marsh End"),
+        ],
+    ),
+    (
+        "Answer the following: (1) Who founded Ostrava Lane? (2) Where was Petra Vance born?",
+        [
+            ("Who founded Ostrava Lane?", "Ostrava Lane"),
+            ("Where was Petra Vance born?", "Petra Vance"),
+        ],
+    ),
+    (
+        "Please answer:\n- What is the capacity of Harlow Fen?\n- Who operates Quillon Ridge?\n- When did Marsh End open?",
+        [
+            ("What is the capacity of Harlow Fen?", "Harlow Fen"),
+            ("Who operates Quillon Ridge?", "Quillon Ridge"),
+            ("When did Marsh End open?", "Marsh End"),
+        ],
+    ),
+    (
+        "For each of Harlow Fen, Quillon Ridge and Marsh End, state the installed capacity.",
+        [
+            ("For Harlow Fen, state the installed capacity", "Harlow Fen"),
+            ("For Quillon Ridge, state the installed capacity", "Quillon Ridge"),
+            ("For Marsh End, state the installed capacity", "Marsh End"),
+        ],
+    ),
+    (
+        "For each of the Harlow Fen, Quillon Ridge and Marsh End wind farms, state the installed capacity.",
+        [
+            ("For the Harlow Fen wind farm, state the installed capacity", "Harlow Fen"),
+            ("For the Quillon Ridge wind farm, state the installed capacity", "Quillon Ridge"),
+            ("For the Marsh End wind farm, state the installed capacity", "Marsh End"),
+        ],
+    ),
+    (
+        "Harlow Fen, Quillon Ridge and Marsh End: installed capacity and operator",
+        [
+            ("What is the installed capacity of Harlow Fen?", "Harlow Fen"),
+            ("What is the operator of Harlow Fen?", "Harlow Fen"),
+            ("What is the installed capacity of Quillon Ridge?", "Quillon Ridge"),
+            ("What is the operator of Quillon Ridge?", "Quillon Ridge"),
+            ("What is the installed capacity of Marsh End?", "Marsh End"),
+            ("What is the operator of Marsh End?", "Marsh End"),
+        ],
+    ),
+    (
+        "capacity factor of farms Harlow Fen, Quillon Ridge, Marsh End and Tolland, cite a source for each",
+        [
+            ("What is the capacity factor of the Harlow Fen farm?", "Harlow Fen"),
+            ("What is the capacity factor of the Quillon Ridge farm?", "Quillon Ridge"),
+            ("What is the capacity factor of the Marsh End farm?", "Marsh End"),
+            ("What is the capacity factor of the Tolland farm?", "Tolland"),
+        ],
+    ),
+    (
+        "Performance of bases Harlow Fen, Quillon Ridge, Marsh End, Tolland — cite a source for each",
+        [
+            ("What is the performance of the Harlow Fen base?", "Harlow Fen"),
+            ("What is the performance of the Quillon Ridge base?", "Quillon Ridge"),
+            ("What is the performance of the Marsh End base?", "Marsh End"),
+            ("What is the performance of the Tolland base?", "Tolland"),
+        ],
+    ),
+    (
+        "Under which name did Ostrava Lane trade, on what date was it founded, and how many staff did it employ?",
+        [
+            ("Under which name did Ostrava Lane trade?", "Ostrava Lane"),
+            ("On what date was Ostrava Lane founded?", "Ostrava Lane"),
+            ("How many staff did Ostrava Lane employ?", "Ostrava Lane"),
+        ],
+    ),
+    (
+        "When was Ostrava Lane founded and who founded it?",
+        [
+            ("When was Ostrava Lane founded?", "Ostrava Lane"),
+            ("Who founded Ostrava Lane?", "Ostrava Lane"),
+        ],
+    ),
+    (
+        "Who founded Ostrava Lane? When did Marsh End open? How many turbines does Harlow Fen have?",
+        [
+            ("Who founded Ostrava Lane?", "Ostrava Lane"),
+            ("When did Marsh End open?", "Marsh End"),
+            ("How many turbines does Harlow Fen have?", "Harlow Fen"),
+        ],
+    ),
+    (
+        "What were the commissioning years of Harlow Fen and Quillon Ridge, respectively?",
+        [
+            ("What were the commissioning years of Harlow Fen?", "Harlow Fen"),
+            ("What were the commissioning years of Quillon Ridge?", "Quillon Ridge"),
+        ],
+    ),
+    (
+        "What was Harlow Fen's output in 2021 and in 2022?",
+        [
+            ("What was Harlow Fen's output in 2021?", "Harlow Fen"),
+            ("What was Harlow Fen's output in 2022?", "Harlow Fen"),
+        ],
+    ),
+    (
+        "What was the output of Harlow Fen between 2019 and 2021?",
+        [
+            ("What was the output of Harlow Fen between 2019 and 2021?", "Harlow Fen"),
+        ],
+    ),
+    (
+        "What is the capacity of Harlow Fen? Cite a source.",
+        [
+            ("What is the capacity of Harlow Fen?", "Harlow Fen"),
+        ],
+    ),
+    (
+        "1. Output of Harlow Fen and Quillon Ridge. 2. Who operates Marsh End?",
+        [
+            ("What is the output of Harlow Fen?", "Harlow Fen"),
+            ("What is the output of Quillon Ridge?", "Quillon Ridge"),
+            ("Who operates Marsh End?", "Marsh End"),
+        ],
+    ),
+    (
+        "Report the status of purchase orders PO-2031-0044, PO-2031-0045 and OUT-23-011.",
+        [
+            ("Report the status of the PO-2031-0044 purchase order", "PO-2031-0044"),
+            ("Report the status of the PO-2031-0045 purchase order", "PO-2031-0045"),
+            ("Report the status of the OUT-23-011 purchase order", "OUT-23-011"),
+        ],
+    ),
+    (
+        "Who signed PO-2031-0044?",
+        [
+            ("Who signed PO-2031-0044?", "PO-2031-0044"),
+        ],
+    ),
+    (
+        "When was Unit A-3 last inspected, and what is the range of the QX-17?",
+        [
+            ("When was Unit A-3 last inspected?", "Unit A-3"),
+            ("What is the range of the QX-17?", "QX-17"),
+        ],
+    ),
+    (
+        "Who chairs the Smith and Wesson Trust?",
+        [
+            ("Who chairs the Smith and Wesson Trust?", "Smith and Wesson Trust"),
+        ],
+    ),
+    (
+        "What was the Research and Development budget of Ostrava Lane in 2022?",
+        [
+            (
+                "What was the Research and Development budget of Ostrava Lane in 2022?",
+                "Ostrava Lane",
+            ),
+        ],
+    ),
+    (
+        "what was harlow fen's output in 2021?",
+        [
+            ("what was harlow fen's output in 2021?", "harlow fen"),
+        ],
+    ),
+    (
+        "Who operates Ferncastle (site FC-4)?",
+        [
+            ("Who operates Ferncastle (site FC-4)?", "Ferncastle"),
+        ],
+    ),
+    (
+        "Output of Ferncastle (site FC-4), Harlow Fen and Marsh End",
+        [
+            ("What is the output of Ferncastle (site FC-4)?", "Ferncastle"),
+            ("What is the output of Harlow Fen?", "Harlow Fen"),
+            ("What is the output of Marsh End?", "Marsh End"),
+        ],
+    ),
+    (
+        "When were Petra Vance and Ivo Lask each born?",
+        [
+            ("When was Petra Vance born?", "Petra Vance"),
+            ("When was Ivo Lask born?", "Ivo Lask"),
+        ],
+    ),
+    (
+        "Where was Petra Vance born?",
+        [
+            ("Where was Petra Vance born?", "Petra Vance"),
+        ],
+    ),
+    (
+        "Were Harlow Fen, Quillon Ridge and Marsh End built in 2001?",
+        [
+            ("Was Harlow Fen built in 2001?", "Harlow Fen"),
+            ("Was Quillon Ridge built in 2001?", "Quillon Ridge"),
+            ("Was Marsh End built in 2001?", "Marsh End"),
+        ],
+    ),
+    (
+        "Revenues of Ostrava Lane and Marsh End in 2020 and 2021",
+        [
+            ("What are the revenues of Ostrava Lane in 2020?", "Ostrava Lane"),
+            ("What are the revenues of Ostrava Lane in 2021?", "Ostrava Lane"),
+            ("What are the revenues of Marsh End in 2020?", "Marsh End"),
+            ("What are the revenues of Marsh End in 2021?", "Marsh End"),
+        ],
+    ),
+]
+
+COMPARISONS = [
+    (
+        "Which was commissioned earlier, Harlow Fen or Quillon Ridge?",
+        ["Harlow Fen", "Quillon Ridge"],
+    ),
+    ("Compare the output of Harlow Fen and Quillon Ridge.", ["Harlow Fen", "Quillon Ridge"]),
+    ("Is Harlow Fen larger than Quillon Ridge?", ["Harlow Fen", "Quillon Ridge"]),
+    (
+        "Which of Harlow Fen, Quillon Ridge or Marsh End is the oldest?",
+        ["Harlow Fen", "Quillon Ridge", "Marsh End"],
+    ),
+    ("What is the status of PO-2031-0044 and OUT-23-011?", ["PO-2031-0044", "OUT-23-011"]),
+]
+
+
+@pytest.mark.parametrize(("goal", "expected"), SHAPES)
+def test_each_part_asks_one_fact_of_one_entity(goal: str, expected: list[tuple[str, str]]) -> None:
+    parts = plan_goal(goal).sub_goals
+    assert [(sg.text, sg.entity) for sg in parts] == expected
+    assert all(sg.compare == [] for sg in parts)
+    assert [sg.key for sg in parts] == [f"sg-{n}" for n in range(1, len(parts) + 1)]
+    # one entity per query: each part searches for its own name only
+    assert all(len(sg.queries) == 1 and sg.entity in sg.queries[0] for sg in parts)
+
+
+@pytest.mark.parametrize(("goal", "compared"), COMPARISONS)
+def test_a_comparison_is_one_part_searching_each_side(goal: str, compared: list[str]) -> None:
+    parts = plan_goal(goal).sub_goals
+    assert len(parts) == 1 and parts[0].text == goal and parts[0].compare == compared
+    assert [q.split(" ")[0] for q in parts[0].queries] == [c.split(" ")[0] for c in compared]
