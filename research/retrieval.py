@@ -5,6 +5,7 @@ Every read goes through corpora.search / corpora.selectors with the run owner's 
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from corpora.models import Corpus
@@ -30,6 +31,9 @@ if TYPE_CHECKING:
 
 NO_ACCESSIBLE_CORPUS = "None of the selected corpora is accessible to the run's owner."
 PREVIEW_CHARS = 280
+
+
+ROUTE_PROBE_K = 10  # as many passages as a part's first search reads
 
 
 def corpora_info(run: Any, scope: Scope) -> list[CorpusInfo]:
@@ -70,6 +74,12 @@ def signals_for(run: Any, scope: Scope, plan: Plan) -> dict[str, dict[int, Route
                     description_sim=values.get("description_sim", 0.0),
                     centroid_sim=values.get("centroid_sim", 0.0),
                 )
+        # What a first search over every selected corpus returns: routing never drops a
+        # corpus that holds the part's best passages, whatever its description says.
+        probe = Query(key="route", sub_goal=sg.key, text=sg.text, corpus_ids=ids, iteration=0)
+        for hit in search(run, scope, probe, k=ROUTE_PROBE_K):
+            old = merged.get(hit.corpus_id, RouteSignal())
+            merged[hit.corpus_id] = replace(old, search_hits=old.search_hits + 1)
         out[sg.key] = merged
     return out
 

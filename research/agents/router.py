@@ -1,4 +1,5 @@
-"""Route each sub-goal to corpora: by names in document titles, descriptions and centroids."""
+"""Route each sub-goal to corpora: by names in document titles, descriptions and centroids,
+and wherever a first search of the part over all selected corpora finds passages."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ class RouteSignal:
     phrase_hits: int = 0  # chunks containing the entity as a phrase
     description_sim: float = 0.0  # cosine of the sub-goal to the corpus description
     centroid_sim: float = 0.0  # cosine of the sub-goal to the corpus's mean chunk vector
+    search_hits: int = 0  # passages of the corpus in a first search of the part over all corpora
 
 
 def route_sub_goal(
@@ -27,10 +29,11 @@ def route_sub_goal(
         return sub_goal.model_copy(
             update={"corpus_ids": allowed, "route_reason": "the only corpus in scope"}
         )
-    chosen = [cid for cid in sub_goal.corpus_ids if cid in allowed]
-    if chosen and sub_goal.route_reason:
-        return sub_goal.model_copy(update={"corpus_ids": chosen[:MAX_ROUTES]})
     sig = {cid: signals.get(cid, RouteSignal()) for cid in allowed}
+    chosen = [cid for cid in sub_goal.corpus_ids if cid in allowed]
+    if chosen and sub_goal.route_reason:  # the planner routed it (Gemini)
+        picked, reason = _with_found(chosen[:MAX_ROUTES], sub_goal.route_reason, sig, names)
+        return sub_goal.model_copy(update={"corpus_ids": picked, "route_reason": reason})
     titled = sorted(
         (cid for cid in allowed if sig[cid].title_sim >= TITLE_STRONG),
         key=lambda cid: -sig[cid].title_sim,
@@ -51,8 +54,25 @@ def route_sub_goal(
             if phrased
             else "description and content closest to the part"
         )
+    picked, reason = _with_found(picked, reason, sig, names)
     labels = ", ".join(names[c] for c in picked)
     return sub_goal.model_copy(update={"corpus_ids": picked, "route_reason": f"{labels}: {reason}"})
+
+
+def _with_found(
+    picked: list[int], reason: str, sig: dict[int, RouteSignal], names: dict[int, str]
+) -> tuple[list[int], str]:
+    """Corpora the part's first search over all of them drew passages from are searched too,
+    uncapped: a description can mislead, the passages themselves cannot be missed."""
+    found = sorted((c for c in sig if sig[c].search_hits), key=lambda c: -sig[c].search_hits)
+    extra = [c for c in found if c not in picked]
+    if not extra:
+        return picked, reason
+    listed = ", ".join(names[c] for c in extra)
+    return [
+        *picked,
+        *extra,
+    ], f"{reason}; a first search over all corpora found passages in {listed}"
 
 
 def route_plan(
