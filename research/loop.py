@@ -295,13 +295,16 @@ def _finish(rec: Recorder, state: State, scope: Scope, provider: ResearchProvide
     )
     dossier = _complete_sections(reply.value, state)
     visible = retrieval.visible_snippet_ids(rec.run, list(state.snippets))
-    dossier, outcomes = gate_dossier(dossier, state.snippets, visible)
+    dossier, outcomes = gate_dossier(
+        dossier, state.snippets, visible, sub_goals=state.plan.sub_goals
+    )
     kept = sum(1 for o in outcomes if o.kept)
     rec.emit(
         "gate",
         {
             "kept": kept,
             "dropped": len(outcomes) - kept,
+            "withdrawn": sum(1 for o in outcomes if o.support),
             "claims": [o.__dict__ | {"reasons": list(o.reasons)} for o in outcomes],
         },
     )
@@ -310,6 +313,7 @@ def _finish(rec: Recorder, state: State, scope: Scope, provider: ResearchProvide
         read = "; ".join(f"“{w}” as “{r}”" for w, r in state.read_as)
         note = f"Names read as the selected sources spell them: {read}."
         dossier = dossier.model_copy(update={"summary": f"{dossier.summary} {note}".strip()})
+    # From the gated dossier: a part the citation or support check withdrew is not answered.
     complete = all(
         s.status == SectionStatus.ANSWERED and not s.unsupported for s in dossier.sections
     )

@@ -248,7 +248,13 @@ class RunPage:
 
     def _on_gate(self, payload: dict[str, Any]) -> list[str]:
         self.gate = payload
-        return ["stats"]
+        return ["stats", "withdrawn"]
+
+    @property
+    def withdrawn(self) -> list[dict[str, Any]]:
+        """The claims the support check withdrew, each with its part and why."""
+        claims = self.gate["claims"] if self.gate else []
+        return [c for c in claims if c.get("support")]
 
     def _on_dossier(self, payload: dict[str, Any]) -> list[str]:
         self.final, self.status = payload, payload["status"]

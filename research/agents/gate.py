@@ -8,14 +8,32 @@ recomputed as the page on which the quote starts, using the chunk's page-break o
 A table row is a unit written by extraction as "<first cell> — <header>: <cell> · ...": its
 cells are verbatim on the page, in row order (Page.rows keeps each cell's span), and the
 headers come from the table's header row, so a quote of a row is checked like a sentence.
+
+Then the support check (`support.py`): a part stays answered only when a quoted unit names its
+subject (in the unit, its row label, section path or document title, or by a name the
+documents define for it) and holds the kind of value it asks (a number, a date, a name); a
+comparison needs that for each compared entity. A claim whose quotes name neither the subject
+nor a name an already-kept claim's quote names (a bridge) is withdrawn, and says why.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from corpora.units import text_units
+from research.agents.comparisons import compared_by
+from research.agents.support import (
+    NOT_ABOUT_ENTITY,
+    Frame,
+    aliases,
+    answer_names,
+    asked_kind,
+    names_entity,
+    row_label,
+    support_problem,
+)
 from research.agents.text import normalize
 from research.contracts import (
     NO_DATA,
@@ -25,6 +43,7 @@ from research.contracts import (
     Section,
     SectionStatus,
     Snippet,
+    SubGoal,
 )
 
 NOT_IN_RUN = "snippet not retrieved in this run"
@@ -32,6 +51,7 @@ NOT_VISIBLE = "snippet not visible to the run's owner"
 QUOTE_MISSING = "quote not found in the snippet"
 NOT_A_STATEMENT = "quote is a heading or title, not a statement of the text"
 ALL_DROPPED = "every citation of its claims failed the citation check"
+SUPPORT_CHECK = "the support check"
 _HYPHEN_BREAK = re.compile(r"(?<=\w)-[ \t]*\n\s*(?=\w)")
 
 
@@ -41,6 +61,7 @@ class GateOutcome:
     claim: str
     kept: bool
     reasons: tuple[str, ...]
+    support: str = ""  # why the support check withdrew it, "" when it did not
 
 
 def _norm_map(text: str) -> tuple[str, list[int]]:
@@ -122,13 +143,19 @@ def check_citation(
 
 
 def gate_dossier(
-    dossier: Dossier, run_snippets: dict[int, Snippet], visible_ids: set[int]
+    dossier: Dossier,
+    run_snippets: dict[int, Snippet],
+    visible_ids: set[int],
+    *,
+    sub_goals: Sequence[SubGoal] = (),
 ) -> tuple[Dossier, list[GateOutcome]]:
-    """The dossier with failing citations and unsupported claims removed, and why."""
+    """The dossier with failing citations and unsupported claims removed, and why. Answered
+    sections of the `sub_goals` given are support-checked too."""
+    parts = {sg.key: sg for sg in sub_goals}
     outcomes: list[GateOutcome] = []
     sections: list[Section] = []
     for section in dossier.sections:
-        claims: list[Claim] = []
+        drafts: list[tuple[Claim, list[Citation], list[str]]] = []
         for claim in section.claims:
             kept: list[Citation] = []
             reasons: list[str] = []
@@ -138,19 +165,126 @@ def gate_dossier(
                     reasons.append(f"[{citation.snippet_id}] {reason}")
                 else:
                     kept.append(checked)
-            outcomes.append(GateOutcome(section.sub_goal, claim.text, bool(kept), tuple(reasons)))
+            drafts.append((claim, kept, reasons))
+        claims = [c.model_copy(update={"citations": kept}) for c, kept, _ in drafts if kept]
+        withdrawn: dict[int, str] = {}
+        unsupported = ""
+        part = parts.get(section.sub_goal)
+        if part is not None and section.status == SectionStatus.ANSWERED and claims:
+            withdrawn, unsupported = support(part, claims, run_snippets)
+        at = 0
+        for claim, kept, reasons in drafts:
+            why = ""
             if kept:
-                claims.append(claim.model_copy(update={"citations": kept}))
+                why = withdrawn.get(at, unsupported)
+                at += 1
+            outcomes.append(
+                GateOutcome(
+                    section.sub_goal,
+                    claim.text,
+                    bool(kept) and not why,
+                    (*reasons, why) if why else tuple(reasons),
+                    why,
+                )
+            )
+        claims = [] if unsupported else [c for i, c in enumerate(claims) if i not in withdrawn]
         if section.status == SectionStatus.ANSWERED and not claims:
+            why = f"{SUPPORT_CHECK}: {unsupported}" if unsupported else ALL_DROPPED
             section = section.model_copy(
                 update={
                     "status": SectionStatus.NO_DATA,
                     "claims": [],
                     "no_data_text": NO_DATA,
-                    "follow_up_needed": f"Its draft was withdrawn: {ALL_DROPPED}.",
+                    "follow_up_needed": f"Its draft was withdrawn: {why}.",
                 }
             )
         else:
             section = section.model_copy(update={"claims": claims})
         sections.append(section)
     return dossier.model_copy(update={"sections": sections}), outcomes
+
+
+Quoted = list[tuple[str, Frame]]  # a claim's quoted units, each with what frames it
+
+
+def support(
+    part: SubGoal, claims: list[Claim], run_snippets: dict[int, Snippet]
+) -> tuple[dict[int, str], str]:
+    """Why the support check withdraws each claim (by index) that names neither the part's
+    subject nor a bridge; and, when some compared entity (or the one subject) keeps no
+    supported claim, why the whole part is withdrawn ("" when it is supported)."""
+    quoted = [_quoted_units(claim, run_snippets) for claim in claims]
+    texts = [s.text for s in run_snippets.values()]
+    sides = part.compare or [part.entity]
+    kind = _side_kind(part)
+    anchored: set[int] = set()
+    problems: list[str] = []
+    for side in sides:
+        others = [o for o in sides if o != side]
+        reached, named = _reach(side, aliases(side, texts), others, quoted)
+        anchored |= reached
+        found = [
+            support_problem(
+                question=part.text,
+                entity=side,
+                unit=unit,
+                frame=frame,
+                # A claim's own names are no bridge to itself: they may be the answer.
+                also=[n for n, by in named.items() if by - {i}],
+                kind=kind,
+            )
+            for i in sorted(reached)
+            for unit, frame in quoted[i]
+        ]
+        if None not in found:
+            problem = found[0] if found else NOT_ABOUT_ENTITY
+            problems.append(f"{side}: {problem}" if part.compare else problem)
+    withdrawn = {i: NOT_ABOUT_ENTITY for i in range(len(claims)) if i not in anchored}
+    return withdrawn, "; ".join(problems)
+
+
+def _reach(
+    entity: str, defined: Sequence[str], others: list[str], quoted: list[Quoted]
+) -> tuple[set[int], dict[str, set[int]]]:
+    """The claims that name `entity` (or a name the documents define for it), then those
+    naming a name their quotes name (a bridge), and so on; with each name that so reaches it
+    and the claims whose quotes gave it (-1: the documents' definitions). Other compared
+    entities are never bridges."""
+    named: dict[str, set[int]] = {name: {-1} for name in defined}
+    reached: set[int] = set()
+    grew = True
+    while grew:
+        grew = False
+        for i, units in enumerate(quoted):
+            if i in reached or not any(names_entity(entity, u, f, [*named]) for u, f in units):
+                continue
+            reached.add(i)
+            grew = True
+            for unit, _ in units:
+                for name in answer_names(unit):
+                    if not any(names_entity(o, name, Frame(title="")) for o in others):
+                        named.setdefault(name, set()).add(i)
+    return reached, named
+
+
+def _quoted_units(claim: Claim, run_snippets: dict[int, Snippet]) -> Quoted:
+    """Each unit a claim's (gated) quotes hold, framed by its snippet; a quote of several
+    units also as a whole, since a fact may span two sentences."""
+    out: Quoted = []
+    for citation in claim.citations:
+        snippet = run_snippets[citation.snippet_id]
+        frame = Frame(title=snippet.title, section=snippet.section)
+        units = [citation.quote[u.start : u.end] for u in text_units(citation.quote)]
+        out += [(u, Frame(frame.title, frame.section, row_label(u))) for u in units]
+        if len(units) > 1:
+            out.append((citation.quote, frame))
+    return out
+
+
+def _side_kind(part: SubGoal) -> str:
+    """What each compared side must state: the date or number the choice is made by, not the
+    choice (a name the question already gives)."""
+    kind = asked_kind(part.text)
+    if not part.compare or kind in ("number", "date"):
+        return kind
+    return {"date": "date", "number": "number"}.get(compared_by(part.text), "any")

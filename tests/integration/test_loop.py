@@ -11,9 +11,12 @@ from django.utils import timezone
 
 from corpora.models import Chunk
 from research.agents.gate import quote_offset
-from research.contracts import NO_DATA, Dossier, Scope, SectionStatus
+from research.agents.support import NOT_ABOUT_ENTITY
+from research.contracts import NO_DATA, Citation, Claim, Dossier, Scope, SectionStatus, Verdict
 from research.loop import run_loop
 from research.models import ResearchRun
+from research.providers.base import Reply
+from research.providers.offline import OfflineProvider
 from research.recorder import Recorder
 from research.services import STALE_REASON, run_cancel, run_execute, run_start, runs_sweep_stale
 from tests.factories import UserFactory
@@ -359,3 +362,44 @@ def test_a_summary_part_reads_the_section_around_its_best_hit() -> None:
     assert "In April, two independent directors joined the board" in said
     assert "Lena Ek succeeded him" in said
     assert "Route 3 links" not in said
+
+
+class MisquotingProvider(OfflineProvider):
+    """Drafts each answered part from a sentence of another document: the citation holds (the
+    words are there), but it is about another base, so the support check withdraws it."""
+
+    name = "misquoting"
+
+    def assess(self, *, goal, sub_goal, snippets, searched):  # type: ignore[no-untyped-def]
+        reply = super().assess(goal=goal, sub_goal=sub_goal, snippets=snippets, searched=searched)
+        other = next((s for s in snippets if sub_goal.entity not in s.title), None)
+        if reply.value.verdict != Verdict.SUFFICIENT or other is None:
+            return reply
+        quote = other.text.split(". ")[-1]
+        claim = Claim(text="misquoted", citations=[Citation(snippet_id=other.id, quote=quote)])
+        return Reply(reply.value.model_copy(update={"claims": [claim]}), reply.usage, self.name)
+
+
+@pytest.mark.django_db
+def test_a_claim_quoting_another_subject_is_withdrawn_and_the_page_says_so() -> None:
+    from django.test import Client
+
+    user = UserFactory()
+    corpus = make_corpus(owner=user, slug="misquote", docs=BASES, public=True)
+    goal = "Report the availability of Base Alpha in 2024."
+    run = run_start(user=user, scope=Scope(goal=goal, corpus_ids=[corpus.pk]), enqueue=False)
+    run.status = ResearchRun.Status.RUNNING
+    run.save()
+    run_loop(run, provider=MisquotingProvider(), recorder=Recorder(run))
+    run.refresh_from_db()
+    gate = run.events.get(kind="gate").payload
+    assert gate["withdrawn"] >= 1
+    assert any(c["support"] == NOT_ABOUT_ENTITY for c in gate["claims"])
+    assert run.status == ResearchRun.Status.PARTIAL  # complete only with a supported claim
+    dossier = Dossier.model_validate(run.dossier["dossier"])
+    assert all(s.status == SectionStatus.NO_DATA for s in dossier.sections)
+    client = Client()
+    client.force_login(user)
+    page = client.get(run.get_absolute_url()).content.decode()
+    assert f"{gate['withdrawn']} claim" in page and "withdrawn by the support check" in page
+    assert NOT_ABOUT_ENTITY.replace("'", "&#x27;") in page

@@ -11,7 +11,8 @@ from research.agents.gate import (
     check_citation,
     gate_dossier,
 )
-from research.contracts import Citation, Claim, Dossier, Section, SectionStatus, Snippet
+from research.agents.support import NO_VALUE, NOT_ABOUT_ENTITY
+from research.contracts import Citation, Claim, Dossier, Section, SectionStatus, Snippet, SubGoal
 
 pytestmark = pytest.mark.unit
 
@@ -89,3 +90,121 @@ def test_a_quote_of_a_heading_is_no_statement_and_is_dropped() -> None:
     assert checked is None and reason == NOT_A_STATEMENT
     ok, _ = check_citation(Citation(snippet_id=9, quote="ran all"), {9: snippet}, {9})
     assert ok is not None and ok.quote == "The plant ran all year."
+
+
+# The support check: invented text.
+FARMS = Snippet(id=20, corpus_id=1, document_id=3, title="Regional wind review", page_start=1,
+                page_end=1, text="Tarn Moss has 42 turbines. Harlow Fen has 30 turbines.\n"
+                "Harlow Fen lies on the coast. Tarn Moss was built in 2009.")  # fmt: skip
+CHAIN = Snippet(id=21, corpus_id=1, document_id=4, title="Skerrin Point wind farm", page_start=1,
+                page_end=1, text="The turbines of Skerrin Point were supplied by Aldmoor Dynamics."
+                "\nAldmoor Dynamics is headquartered in Carrowby. It employs 1,400 people.")  # fmt: skip
+RUN = {20: FARMS, 21: CHAIN}
+
+
+def part(text: str, entity: str, compare: tuple[str, ...] = ()) -> SubGoal:
+    return SubGoal(key="sg-1", text=text, entity=entity, facts_needed=[], compare=list(compare),
+                   corpus_ids=[1], route_reason="", queries=[text])  # fmt: skip
+
+
+def claims_dossier(*quotes: tuple[int, str]) -> Dossier:
+    return dossier(*(Citation(snippet_id=sid, quote=quote) for sid, quote in quotes))
+
+
+def test_a_claim_quoting_another_entity_withdraws_the_part_and_says_why() -> None:
+    d = claims_dossier((20, "Tarn Moss has 42 turbines."))
+    sg = part("How many turbines does Harlow Fen have?", "Harlow Fen")
+    gated, outcomes = gate_dossier(d, RUN, {20, 21}, sub_goals=[sg])
+    section = gated.sections[0]
+    assert section.status == SectionStatus.NO_DATA and not section.claims
+    assert NOT_ABOUT_ENTITY in section.follow_up_needed
+    assert not outcomes[0].kept and outcomes[0].support == NOT_ABOUT_ENTITY
+    assert NOT_ABOUT_ENTITY in outcomes[0].reasons
+
+
+def test_a_claim_about_another_entity_is_dropped_beside_a_supported_one() -> None:
+    d = claims_dossier((20, "Harlow Fen has 30 turbines."), (20, "Tarn Moss has 42 turbines."),
+                       (20, "Harlow Fen lies on the coast."))  # fmt: skip
+    sg = part("How many turbines does Harlow Fen have?", "Harlow Fen")
+    gated, outcomes = gate_dossier(d, RUN, {20}, sub_goals=[sg])
+    section = gated.sections[0]
+    assert section.status == SectionStatus.ANSWERED
+    assert [c.citations[0].quote for c in section.claims] == [
+        "Harlow Fen has 30 turbines.",
+        "Harlow Fen lies on the coast.",  # names the subject: kept as context
+    ]
+    assert [o.kept for o in outcomes] == [True, False, True]
+    assert outcomes[1].support == NOT_ABOUT_ENTITY
+
+
+def test_a_part_whose_claims_hold_no_value_of_the_asked_kind_is_withdrawn() -> None:
+    d = claims_dossier((20, "Harlow Fen lies on the coast."))
+    sg = part("How many turbines does Harlow Fen have?", "Harlow Fen")
+    gated, outcomes = gate_dossier(d, RUN, {20}, sub_goals=[sg])
+    assert gated.sections[0].status == SectionStatus.NO_DATA
+    assert outcomes[0].support == NO_VALUE.format(kind="number")
+
+
+def test_a_claim_chain_from_the_subject_over_a_bridge_to_the_fact_survives() -> None:
+    d = claims_dossier((21, "supplied by Aldmoor Dynamics"), (21, "headquartered in Carrowby"))
+    sg = part("In which city is the supplier of Skerrin Point's turbines headquartered?",
+              "Skerrin Point")  # fmt: skip
+    gated, outcomes = gate_dossier(d, RUN, {21}, sub_goals=[sg])
+    section = gated.sections[0]
+    assert section.status == SectionStatus.ANSWERED and len(section.claims) == 2
+    assert all(o.kept for o in outcomes)
+
+
+def test_a_chain_reaches_a_fact_framed_by_the_bridge() -> None:
+    maker = CHAIN.model_copy(update={"id": 24, "document_id": 6, "title": "Aldmoor Dynamics",
+                                     "text": "The company employs 1,400 people."})  # fmt: skip
+    d = claims_dossier((21, "supplied by Aldmoor Dynamics"), (24, "employs 1,400 people"))
+    sg = part("How many people does the supplier of Skerrin Point's turbines employ?",
+              "Skerrin Point")  # fmt: skip
+    gated, _ = gate_dossier(d, {**RUN, 24: maker}, {21, 24}, sub_goals=[sg])
+    # "The company" names no one: the bridge's own document title frames it.
+    assert gated.sections[0].status == SectionStatus.ANSWERED
+
+
+def test_a_chain_does_not_reach_a_fact_of_a_name_no_kept_claim_names() -> None:
+    other = CHAIN.model_copy(update={"id": 22, "document_id": 5, "title": "Makers",
+                                     "text": "Brenner Works employs 900 people."})  # fmt: skip
+    d = claims_dossier((21, "supplied by Aldmoor Dynamics"), (22, "employs 900 people"))
+    sg = part("How many people does the supplier of Skerrin Point's turbines employ?",
+              "Skerrin Point")  # fmt: skip
+    gated, outcomes = gate_dossier(d, {**RUN, 22: other}, {21, 22}, sub_goals=[sg])
+    assert gated.sections[0].status == SectionStatus.NO_DATA
+    assert outcomes[1].support == NOT_ABOUT_ENTITY
+
+
+def test_a_comparison_with_one_side_supported_is_not_answered() -> None:
+    sg = part("Which has more turbines, Harlow Fen or Kestrel Ridge?", "Harlow Fen",
+              compare=("Harlow Fen", "Kestrel Ridge"))  # fmt: skip
+    one = claims_dossier((20, "Harlow Fen has 30 turbines."))
+    gated, outcomes = gate_dossier(one, RUN, {20}, sub_goals=[sg])
+    section = gated.sections[0]
+    assert section.status == SectionStatus.NO_DATA
+    assert f"Kestrel Ridge: {NOT_ABOUT_ENTITY}" in section.follow_up_needed
+    assert not outcomes[0].kept
+    both = claims_dossier((20, "Harlow Fen has 30 turbines."), (20, "Tarn Moss has 42 turbines."))
+    sg = sg.model_copy(update={"compare": ["Harlow Fen", "Tarn Moss"]})
+    gated, _ = gate_dossier(both, RUN, {20}, sub_goals=[sg])
+    assert gated.sections[0].status == SectionStatus.ANSWERED
+
+
+def test_a_side_of_a_comparison_by_date_needs_its_own_date() -> None:
+    sg = part("Which was built earlier, Harlow Fen or Tarn Moss?", "Harlow Fen",
+              compare=("Harlow Fen", "Tarn Moss"))  # fmt: skip
+    d = claims_dossier((20, "Harlow Fen lies on the coast."), (20, "Tarn Moss was built in 2009."))
+    gated, _ = gate_dossier(d, RUN, {20}, sub_goals=[sg])
+    assert gated.sections[0].status == SectionStatus.NO_DATA
+    assert f"Harlow Fen: {NO_VALUE.format(kind='date')}" in gated.sections[0].follow_up_needed
+
+
+def test_an_alias_the_documents_define_names_the_subject() -> None:
+    defined = FARMS.model_copy(update={"id": 23, "text": "Harlow Fen (site code HF-2) is "
+                                       "offshore.\nHF-2 has 30 turbines."})  # fmt: skip
+    d = claims_dossier((23, "HF-2 has 30 turbines."))
+    sg = part("How many turbines does Harlow Fen have?", "Harlow Fen")
+    gated, _ = gate_dossier(d, {23: defined}, {23}, sub_goals=[sg])
+    assert gated.sections[0].status == SectionStatus.ANSWERED

@@ -1,0 +1,241 @@
+"""The support check: does a quoted unit state what a part asks, of the part's subject?
+
+A unit supports a part when it (or its row label, section path or document title) names the
+part's entity, or a name the documents define for it, and it holds a value of the kind the
+part asks for: a number, a date, a name the question does not already give. Mechanical, no
+model: the citation gate applies it to both engines' claims.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from corpora.units import CELL_SEP, HEADER_SEP, ROW_LABEL_SEP, is_row
+from research.agents.dates import DECADE, MONTHS, YEAR
+from research.agents.lexicon import common_words
+from research.agents.questions import answer_type
+from research.agents.text import NAME, STOPWORDS, clean_name, mentions, names, normalize
+from research.agents.units import NUMBER_WORDS
+
+NOT_ABOUT_ENTITY = "the quoted passage does not name the part's subject"
+NO_VALUE = "the quote holds no {kind}, which the part asks for"
+
+KINDS = ("number", "date", "name", "yesno", "any")
+
+
+@dataclass(frozen=True)
+class Frame:
+    """What frames a unit: where it stands names its subject as much as its own words do."""
+
+    title: str
+    section: str = ""
+    row_label: str = ""
+
+
+def asked_kind(question: str) -> str:
+    """The kind of value the question asks for; a duration is a number."""
+    kind = answer_type(question)
+    return "number" if kind == "duration" else kind if kind in KINDS else "any"
+
+
+_MONTH = "(?:" + "|".join(m.capitalize() for m in MONTHS) + r")\.?"
+_DAY = r"\d{1,2}(?:st|nd|rd|th)?"
+_DATE = re.compile(
+    rf"\b\d{{4}}-\d{{2}}-\d{{2}}\b|\b\d{{1,2}}[./]\d{{1,2}}[./]\d{{2,4}}\b"
+    rf"|\b(?:{_DAY}\s+)?{_MONTH}(?:\s+{_DAY})?,?\s+\d{{4}}\b"
+    rf"|\b{_DAY}\s+{_MONTH}|\b{_MONTH}\s+{_DAY}\b",
+    re.IGNORECASE,
+)
+# A letter-led token with digits is an identifier ("FC-4", "OUT-23-011"), not a quantity.
+_IDENTIFIER = re.compile(r"(?<![\w-])[A-Za-z]+(?:[-/]?[A-Za-z]*\d[\w/]*)+(?:-[\w]+)*")
+_NUMERAL = re.compile(
+    rf"(?<![\w.])(?:\d{{1,3}}(?:[,\s]\d{{3}})+|\d+)(?:[.,]\d+)?(?!\d)|\b{NUMBER_WORDS}\b",
+    re.IGNORECASE,
+)
+_ASKS_YEAR = re.compile(r"\b(?:what|which|in what) year\b|\bwhen\b", re.IGNORECASE)
+# A unit glued to its number ("4.2 TWh", "12.5 m³/h") is capitalised, but it is no name.
+_UNIT_AFTER_NUMBER = re.compile(r"(?<=\d)\s?[A-Za-zµ°%]{1,4}[²³]?(?:/[A-Za-z]{1,3}[²³]?)?\b")
+
+
+def holds_kind(text: str, kind: str, question: str = "") -> bool:
+    """Does `text` hold a value of `kind`? `question` (and what else the asker already gave)
+    supplies what is not an answer: its own names and numbers."""
+    if kind == "number":
+        return _holds_number(text, question)
+    if kind == "date":
+        return bool(_DATE.search(text) or YEAR.search(text) or DECADE.search(text))
+    if kind == "name":
+        return bool(answer_names(text, question))
+    return True
+
+
+def _holds_number(text: str, question: str) -> bool:
+    given = {_plain(n) for n in _NUMERAL.findall(_IDENTIFIER.sub(" ", question))}
+    text = _IDENTIFIER.sub(" ", _DATE.sub(" ", text))
+    years_count = bool(_ASKS_YEAR.search(question))
+    for numeral in _NUMERAL.findall(text):
+        value = _plain(numeral)
+        if value in given or (YEAR.fullmatch(value) and not years_count):
+            continue
+        return True
+    return False
+
+
+def _plain(numeral: str) -> str:
+    return re.sub(r"[,\s]", "", numeral.lower())
+
+
+def answer_names(text: str, question: str = "") -> list[str]:
+    """The names in `text` that could answer: not the question's own, not a unit after a
+    number, not a table header, not an ordinary word capitalised to open a sentence."""
+    asked = normalize(question)
+    common = common_words()
+    out = []
+    for name in names(_UNIT_AFTER_NUMBER.sub(" ", _values_only(text))):
+        norm = normalize(name)
+        if _whole(norm, asked) or (" " not in norm and norm in common):
+            continue
+        out.append(name)
+    return out
+
+
+def _values_only(unit: str) -> str:
+    """A row unit without its headers (structure, not statements): the label and values."""
+    if not is_row(unit):
+        return unit
+    label, _, rest = unit.partition(ROW_LABEL_SEP)
+    cells = [cell.partition(HEADER_SEP)[2] or cell for cell in rest.split(CELL_SEP)]
+    return ". ".join([label, *cells])
+
+
+def row_label(unit: str) -> str:
+    """A table-row unit's first cell, else ""."""
+    return unit.partition(ROW_LABEL_SEP)[0].strip() if is_row(unit) else ""
+
+
+_NAMED = NAME.pattern
+_QUOTED = r"[\"“]?"
+_UNQUOTED = r"[\"”]?"
+# Words that say a name is being given: "(site code FC-4)", "(formerly Eastgate Mill)".
+_NAMING = (
+    r"(?:code|id|ref|reference|number|no\.?|formerly|previously|originally|once|now|known|"
+    r"called|named|renamed|abbreviated|hereinafter|trading|alias|aka)"
+)
+# "Ferncastle (site code FC-4)", "Nordby Works (the \"Works\")", "X (formerly Y)"
+_PAREN_ALIAS = re.compile(
+    rf"(?P<a>{_NAMED})(?:\s+[a-z][\w-]*){{0,3}}\s*\(\s*(?P<how>(?:[a-z][\w.-]*\s+){{0,3}})"
+    rf"(?P<q>{_QUOTED})(?P<b>{_NAMED}){_UNQUOTED}\s*\)"
+)
+# "Nordby Works, formerly Eastgate Mill", "X, known as Y", "X, also called the \"Y\""
+_COMMA_ALIAS = re.compile(
+    rf"(?P<a>{_NAMED}),\s+(?:also\s+|now\s+|better\s+|commonly\s+|locally\s+)?"
+    rf"(?:{_NAMING}(?:\s+(?:known\s+)?(?:as|called))?)\s+(?:the\s+)?"
+    rf"{_QUOTED}(?P<b>{_NAMED}){_UNQUOTED}"
+)
+_CODE = re.compile(r"\d|[A-Z].*[A-Z]")
+
+
+def _defines(match: re.Match[str]) -> bool:
+    """A parenthesis names what precedes it when it says so, quotes a name or gives a code;
+    "Ferncastle (Norway)" places it, and names nothing."""
+    if match.re is _COMMA_ALIAS:
+        return True
+    how = match.group("how")
+    if how.strip() and how.split()[0] != "the":
+        return re.search(rf"\b{_NAMING}(?!\w)", how) is not None
+    return bool(match.group("q")) or bool(_CODE.search(match.group("b")))
+
+
+def _trimmed(name: str) -> str:
+    """A matched name without the small words that open its sentence ("At Ferncastle")."""
+    parts = clean_name(name).split()
+    while len(parts) > 1 and parts[0].lower() in STOPWORDS:
+        parts.pop(0)
+    return " ".join(parts)
+
+
+def aliases(entity: str, texts: Iterable[str]) -> tuple[str, ...]:
+    """Names the documents themselves give the entity: each side of a definition ("A (site
+    code B)", "A, formerly B", "A, known as B", "A (the "B")") names the other."""
+    forms = [f.lower() for f in _forms(entity)]
+    found: list[str] = []
+    for text in texts:
+        if not any(form in text.lower() for form in forms):
+            continue  # a text that never names the entity defines no name for it
+        for a, b in _definitions(text):
+            for this, other in ((a, b), (b, a)):
+                if _same_name(entity, this) and not _same_name(entity, other):
+                    found.append(other)
+    return tuple(dict.fromkeys(found))
+
+
+@lru_cache(maxsize=8192)
+def _definitions(text: str) -> tuple[tuple[str, str], ...]:
+    """The (name, other name) pairs a text defines."""
+    pairs = []
+    for pattern in (_PAREN_ALIAS, _COMMA_ALIAS):
+        for match in pattern.finditer(text):
+            a, b = _trimmed(match.group("a")), _trimmed(match.group("b"))
+            if a and b and _defines(match):
+                pairs.append((a, b))
+    return tuple(pairs)
+
+
+def _same_name(entity: str, name: str) -> bool:
+    norm = normalize(name)
+    return bool(norm) and any(normalize(form) == norm for form in _forms(entity))
+
+
+def _forms(entity: str) -> list[str]:
+    """How a text may name `entity`: as written without a leading article, or by the names it
+    holds ("the Harlow Fen wind farm" by "Harlow Fen")."""
+    bare = re.sub(r"^(?:the|a|an)\s+", "", entity.strip(), flags=re.IGNORECASE)
+    return [f for f in dict.fromkeys([bare, *names(bare)]) if f]
+
+
+def _whole(needle: str, hay: str) -> bool:
+    """`needle` in `hay` as whole words; a hyphen or digit joined on is another word
+    ("OUT-23-012" is not "OUT-23-01")."""
+    if not needle:
+        return False
+    return re.search(rf"(?<![\w-]){re.escape(needle)}(?![\w]|-\w)", hay) is not None
+
+
+def names_entity(entity: str, unit: str, frame: Frame, also: Sequence[str] = ()) -> bool:
+    """Does the unit, or what frames it, name `entity` or one of `also`?"""
+    places = [unit, frame.row_label, frame.section, frame.title]
+    for candidate in [entity, *also]:
+        forms = [normalize(f) for f in _forms(candidate)]
+        for place in filter(None, places):
+            hay = normalize(place)
+            if any(_whole(form, hay) for form in forms) or mentions(place, candidate):
+                return True
+    return False
+
+
+def support_problem(
+    *,
+    question: str,
+    entity: str,
+    unit: str,
+    frame: Frame,
+    also: Sequence[str] = (),
+    kind: str | None = None,
+) -> str | None:
+    """None when the unit supports the part, else why not. `kind` overrides the kind the
+    question asks (a side of a comparison needs its own date or number, not the choice)."""
+    if not names_entity(entity, unit, frame, also):
+        return NOT_ABOUT_ENTITY
+    kind = kind or asked_kind(question)
+    given = " ".join([question, entity, *also])
+    # The subject's own name holds no value: "Unit 4" gives no number.
+    bare = unit
+    for candidate in sorted({entity, *also}, key=len, reverse=True):
+        for form in _forms(candidate):
+            bare = re.sub(rf"(?<![\w-]){re.escape(form)}(?![\w])", " ", bare, flags=re.I)
+    if not holds_kind(bare, kind, given):
+        return NO_VALUE.format(kind=kind)
+    return None

@@ -1,0 +1,182 @@
+"""The support check: a quoted unit supports a part only when it names the part's subject and
+holds the kind of value the part asks for. Invented text only."""
+
+import pytest
+
+from research.agents.gate import whole_units
+from research.agents.support import (
+    NO_VALUE,
+    NOT_ABOUT_ENTITY,
+    Frame,
+    aliases,
+    asked_kind,
+    holds_kind,
+    names_entity,
+    row_label,
+    support_problem,
+)
+
+pytestmark = pytest.mark.unit
+
+PLAIN = Frame(title="Regional operations review")
+HOW_MANY = "How many turbines does Harlow Fen have?"
+WHEN = "When was Harlow Fen commissioned?"
+WHO = "Who operates Harlow Fen?"
+
+
+@pytest.mark.parametrize(
+    ("question", "entity", "unit", "frame", "also", "problem"),
+    [
+        (HOW_MANY, "Harlow Fen", "Harlow Fen has 42 turbines.", PLAIN, (), None),
+        (HOW_MANY, "Harlow Fen", "Harlow Fen runs at 12.5 m³/h.", PLAIN, (), None),
+        (HOW_MANY, "Harlow Fen", "Harlow Fen ran 1,200 hours.", PLAIN, (), None),
+        (HOW_MANY, "Harlow Fen", "Harlow Fen lost 4.1 % of output.", PLAIN, (), None),
+        (HOW_MANY, "Harlow Fen", "Harlow Fen has many turbines.", PLAIN, (), "number"),
+        (HOW_MANY, "Harlow Fen", "Harlow Fen was extended in 2019.", PLAIN, (), "number"),
+        (HOW_MANY, "Harlow Fen", "Tarn Moss has 42 turbines.", PLAIN, (), NOT_ABOUT_ENTITY),
+        (HOW_MANY, "Unit 4", "Unit 4 has several turbines.", PLAIN, (), "number"),
+        (
+            "How many turbines does the Harlow Fen wind farm have?",
+            "the Harlow Fen wind farm",
+            "Harlow Fen has 42 turbines.",
+            PLAIN,
+            (),
+            None,
+        ),
+        (WHEN, "Harlow Fen", "Harlow Fen was commissioned in 2011.", PLAIN, (), None),
+        (WHEN, "Harlow Fen", "Harlow Fen opened on 3 March 2011.", PLAIN, (), None),
+        (WHEN, "Harlow Fen", "Harlow Fen opened in March 2011.", PLAIN, (), None),
+        (WHEN, "Harlow Fen", "Harlow Fen opened on 2011-03-03.", PLAIN, (), None),
+        (WHEN, "Harlow Fen", "Harlow Fen opened long ago.", PLAIN, (), "date"),
+        (WHO, "Harlow Fen", "Harlow Fen is run by Quorra Power.", PLAIN, (), None),
+        (WHO, "Harlow Fen", "Harlow Fen produced 4.2 TWh.", PLAIN, (), "name"),
+        (WHO, "Harlow Fen", "Harlow Fen is run by FC-4 Ltd.", PLAIN, (), None),
+        # Named only by what frames the unit.
+        (
+            HOW_MANY,
+            "Harlow Fen",
+            "It has 42 turbines.",
+            Frame("Harlow Fen annual report"),
+            (),
+            None,
+        ),
+        (
+            HOW_MANY,
+            "Harlow Fen",
+            "It has 42 turbines.",
+            Frame("Sites", "Wind › Harlow Fen"),
+            (),
+            None,
+        ),
+        (
+            HOW_MANY,
+            "Harlow Fen",
+            "Harlow Fen — Turbines: 42 · Hub height (m): 90",
+            Frame("Sites", row_label="Harlow Fen"),
+            (),
+            None,
+        ),
+        (HOW_MANY, "Harlow Fen", "It has 42 turbines.", PLAIN, (), NOT_ABOUT_ENTITY),
+        # By a name the documents define for it.
+        (HOW_MANY, "Harlow Fen", "HF-2 has 42 turbines.", PLAIN, ("HF-2",), None),
+        (
+            "How many staff work at OUT-23-011?",
+            "OUT-23-011",
+            "OUT-23-012 has 14 staff.",
+            PLAIN,
+            (),
+            NOT_ABOUT_ENTITY,
+        ),
+        (
+            "How many staff work at OUT-23-011?",
+            "OUT-23-011",
+            "OUT-23-011 has 14 staff.",
+            PLAIN,
+            (),
+            None,
+        ),
+        ("Is Harlow Fen offshore?", "Harlow Fen", "Harlow Fen lies offshore.", PLAIN, (), None),
+    ],
+)
+def test_support_problem(question, entity, unit, frame, also, problem) -> None:
+    found = support_problem(question=question, entity=entity, unit=unit, frame=frame, also=also)
+    if problem in ("number", "date", "name"):
+        assert found == NO_VALUE.format(kind=problem)
+    else:
+        assert found == problem
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "question", "holds"),
+    [
+        ("The pump moves 12.5 m³/h.", "number", "", True),
+        ("The pump was fitted in 2014.", "number", "", False),
+        ("The pump was fitted in 2014.", "number", "In what year was it fitted?", True),
+        ("Pump OUT-23-011 failed.", "number", "", False),
+        ("The repair took eleven days.", "number", "", True),
+        ("It reopened on 12 May 2020.", "number", "", False),
+        ("Of the 12 pumps, all failed.", "number", "How many of the 12 pumps failed?", False),
+        ("It reopened in the 1990s.", "date", "", True),
+        ("It reopened soon after.", "date", "", False),
+        ("Operations began at Nordby Works.", "name", "Who runs Nordby Works?", False),
+        ("Nordby Works is run by Selwyn Ashdown.", "name", "Who runs Nordby Works?", True),
+        ("Anything at all.", "any", "", True),
+    ],
+)
+def test_holds_kind(text, kind, question, holds) -> None:
+    assert holds_kind(text, kind, question) is holds
+
+
+@pytest.mark.parametrize(
+    ("question", "kind"),
+    [
+        ("How many turbines does it have?", "number"),
+        ("How long did the repair take?", "number"),
+        ("When did it open?", "date"),
+        ("Who operates it?", "name"),
+        ("Is it offshore?", "yesno"),
+    ],
+)
+def test_asked_kind(question, kind) -> None:
+    assert asked_kind(question) == kind
+
+
+DEFINITIONS = [
+    "The Ferncastle site (site code FC-4) opened in 1998.",
+    "Nordby Works, formerly Eastgate Mill, employs 300 people.",
+    'Harrow Quay Holdings Ltd (the "Quay Group") reported a loss.',
+    "Kelso Bridge, known as the Old Span, carries the B-road.",
+    "Ferncastle (Norway) is cold in winter.",
+]
+
+
+@pytest.mark.parametrize(
+    ("entity", "expected"),
+    [
+        ("Ferncastle", ("FC-4",)),
+        ("FC-4", ("Ferncastle",)),
+        ("Nordby Works", ("Eastgate Mill",)),
+        ("Eastgate Mill", ("Nordby Works",)),
+        ("Harrow Quay Holdings Ltd", ("Quay Group",)),
+        ("the Old Span", ("Kelso Bridge",)),
+        ("Tarn Moss", ()),
+    ],
+)
+def test_aliases_are_the_names_the_documents_define(entity, expected) -> None:
+    assert aliases(entity, DEFINITIONS) == expected
+
+
+def test_identifiers_differing_by_one_digit_do_not_name_each_other() -> None:
+    assert not names_entity("OUT-23-011", "Ticket OUT-23-012 was closed.", PLAIN)
+    assert not names_entity("OUT-23-011", "Ticket OUT-23-0111 was closed.", PLAIN)
+    assert names_entity("OUT-23-011", "Ticket out-23-011 was closed.", PLAIN)
+
+
+def test_a_row_label_is_its_first_cell() -> None:
+    assert row_label("Harlow Fen — Turbines: 42 · Hub height (m): 90") == "Harlow Fen"
+    assert row_label("Harlow Fen has 42 turbines.") == ""
+
+
+def test_a_running_header_line_is_no_unit_and_so_never_quoted() -> None:
+    text = "# Harlow Fen annual report 2023\n\nHarlow Fen has 42 turbines."
+    assert whole_units(text, 2, 12) is None  # the heading holds no statement to support
