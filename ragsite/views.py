@@ -4,11 +4,13 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from ragsite.health import FAIL, run_checks
+from research.examples import examples_for
 
 
 @login_required
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "home.html")
+    """Start page: the main actions, and example goals over the demo corpora the user sees."""
+    return render(request, "home.html", {"examples": examples_for(user=request.user)})
 
 
 @require_GET

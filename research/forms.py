@@ -76,6 +76,13 @@ class ScopeForm(forms.Form):
         if not self.visible:
             self.fields["corpora"].error_messages["required"] = NO_CORPUS_ACCESSIBLE
 
+    def prefill(self, *, goal: str, corpus_slugs: list[str]) -> None:
+        """Start the unbound form from a link: the goal, and those of the named corpora the
+        user may search (other slugs are ignored)."""
+        if goal.strip():
+            self.initial["goal"] = goal
+        self.initial["corpora"] = [c.pk for c in self.visible if c.slug in corpus_slugs]
+
     def clean_goal(self) -> str:
         goal: str = self.cleaned_data["goal"]
         limit = settings.GOAL_MAX_CHARS

@@ -35,7 +35,8 @@ def _run_or_404(request: HttpRequest, run_id: int) -> ResearchRun:
 @login_required
 @require_http_methods(["GET", "POST"])
 def run_new(request: HttpRequest) -> HttpResponse:
-    """The scoping form; a valid POST starts the run and opens its page."""
+    """The scoping form (a GET may pre-fill it: ?goal=…&corpus=slug); a valid POST starts the
+    run and opens its page."""
     form = ScopeForm(request.POST or None, user=request.user)
     if request.method == "POST":
         if form.is_valid():
@@ -45,6 +46,7 @@ def run_new(request: HttpRequest) -> HttpResponse:
             return redirect(run)
         template = "research/run_new.html#scope_form" if request.htmx else "research/run_new.html"
         return render(request, template, _new_context(form), status=422)
+    form.prefill(goal=request.GET.get("goal", ""), corpus_slugs=request.GET.getlist("corpus"))
     return render(request, "research/run_new.html", _new_context(form))
 
 
