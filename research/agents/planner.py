@@ -135,7 +135,12 @@ def main_entity(part: str) -> str:
     named = [n for n in candidates if not _descriptive(n)]
     if candidates and not named and (described := _described(part, candidates[0])):
         return described  # "the 1935 American crime drama film, which ...": no name, a kind
-    candidates = _with_joint_names(part, named or candidates)
+    candidates = _as_identifiers(part, _with_joint_names(part, named or candidates))
+    # "Highest weekly mean ...": a word capitalised only because it opens the part names nothing
+    opener = part.split(maxsplit=1)[0] if part.strip() else ""
+    others = [n for n in candidates if n != opener]
+    if others or opener.lower() in common_words():
+        candidates = others
     # "From which city in Oklahoma is the singer of ...": where the answer lies, not the subject.
     within = {m.group(1) for m in _ANSWER_WITHIN.finditer(part)}
     candidates = [n for n in candidates if n not in within] or candidates
@@ -143,7 +148,8 @@ def main_entity(part: str) -> str:
         # "what was harlow fen's output": the words a possessive closes name the subject
         owner = re.search(r"((?:[\w-]+\s+){0,3}[\w-]+)['’]s\b", part)
         said = [w for w in (owner.group(1).split() if owner else []) if w.lower() not in _FRAME]
-        terms = content_terms(part)
+        skip = _FRAME | {opener.lower()} if opener.lower() in common_words() else _FRAME
+        terms = [w for w in dict.fromkeys(words(part)) if w not in skip and len(w) > 1]
         return " ".join(said) if said else " ".join(terms[:3])
     # "Which ground force of the Austro-Hungarian Monarchy did Jan Romer join?": the name the
     # question's verb is asked of.
@@ -157,6 +163,23 @@ def main_entity(part: str) -> str:
 
 
 _FRAME = STOPWORDS | QUESTION_WORDS
+_TOKEN = re.compile(r"[^\s,;:?()\"“”]+")
+
+
+def _as_identifiers(part: str, candidates: list[str]) -> list[str]:
+    """Identifiers whole: a name cut inside "WEA/TV/027/0193" or "PO-2031-0044" is the
+    identifier itself (letters and digits joined by hyphens or slashes)."""
+    idents = [
+        t.strip(".")
+        for t in _TOKEN.findall(part)
+        if re.search(r"[A-Za-z]", t) and re.search(r"\d", t)
+    ]
+    out = []
+    for name in candidates:
+        last = name.split()[-1]
+        whole = next((i for i in idents if last != i and last in i and i.startswith(last)), None)
+        out.append(whole or name)
+    return out
 
 
 def _with_joint_names(part: str, candidates: list[str]) -> list[str]:

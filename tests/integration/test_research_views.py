@@ -248,7 +248,7 @@ def test_a_finished_runs_page_shows_the_dossier_ledger_citations_and_audit_trail
     alpha = Document.objects.get(corpus=corpus, title="Alpha report")
     assert done.status == ResearchRun.Status.PARTIAL
     assert 'data-status="partial"' in html
-    assert "Report the availability of bases Delta" in html
+    assert "Report the availability of the Delta base" in html
     assert NO_DATA in html
     # the citation [1] opens the viewer at the quote's page, asking it to highlight the quote
     href = re.search(r'<a class="cite" href="([^"]+)"[^>]*>\[1\]</a>', html).group(1)
@@ -256,7 +256,7 @@ def test_a_finished_runs_page_shows_the_dossier_ledger_citations_and_audit_trail
     assert href.endswith("#hl")
     assert "Alpha" in href
     ledger = html[html.index('id="ledger"') : html.index("</table>", html.index('id="ledger"'))]
-    delta = ledger[ledger.index("Report the availability of bases Delta") :]
+    delta = ledger[ledger.index("Report the availability of the Delta base") :]
     assert "no data found in the selected sources" in delta
     assert "unanswerable" in delta
     assert "Alpha report, p. 1" in delta  # best hits with scores for the unanswered part
@@ -335,13 +335,13 @@ def test_the_markdown_export_has_sections_no_data_parts_citations_and_the_ledger
     response = client_for(owner).get(reverse("research:export", args=[done.pk, "md"]))
     text = response.content.decode()
     assert response["Content-Disposition"] == f'attachment; filename="dossier-run-{done.pk}.md"'
-    assert "## 1. Report the availability of bases Alpha" in text
-    assert "## 4. Report the availability of bases Delta" in text
+    assert "## 1. Report the availability of the Alpha base" in text
+    assert "## 4. Report the availability of the Delta base" in text
     assert NO_DATA in text
     assert "## Citations" in text
     assert "[1] Alpha report, p. 1: “Base Alpha reported an availability of 92 percent" in text
     assert "## Coverage ledger" in text
-    assert "| Report the availability of bases Delta | no data found" in text
+    assert "| Report the availability of the Delta base | no data found" in text
 
 
 def test_the_pdf_export_is_a_pdf_with_the_citations(owner, done):
