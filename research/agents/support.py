@@ -55,6 +55,8 @@ _NUMERAL = re.compile(
     rf"(?<![\w.])(?:\d{{1,3}}(?:[,\s]\d{{3}})+|\d+)(?:[.,]\d+)?(?!\d)|\b{NUMBER_WORDS}\b",
     re.IGNORECASE,
 )
+# "rebuilt in March": a month answers "when" though the year goes without saying.
+_IN_MONTH = re.compile(rf"\b(?:in|during|since|until|by|from|early|late|mid-?)\s+{_MONTH}(?!\w)")
 _ASKS_YEAR = re.compile(r"\b(?:what|which|in what) year\b|\bwhen\b", re.IGNORECASE)
 # A unit glued to its number ("4.2 TWh", "12.5 m³/h") is capitalised, but it is no name.
 _UNIT_AFTER_NUMBER = re.compile(r"(?<=\d)\s?[A-Za-zµ°%]{1,4}[²³]?(?:/[A-Za-z]{1,3}[²³]?)?\b")
@@ -66,7 +68,9 @@ def holds_kind(text: str, kind: str, question: str = "") -> bool:
     if kind == "number":
         return _holds_number(text, question)
     if kind == "date":
-        return bool(_DATE.search(text) or YEAR.search(text) or DECADE.search(text))
+        return bool(
+            _DATE.search(text) or YEAR.search(text) or DECADE.search(text) or _IN_MONTH.search(text)
+        )
     if kind == "name":
         return bool(answer_names(text, question))
     return True

@@ -157,7 +157,7 @@ def vanilla_run(
         snippets={s.id: s for s in snippets},
     )
     by_id = {s.id: s for s in snippets}
-    dossier, _ = gate_dossier(synth.value, by_id, set(by_id))
+    dossier, _ = gate_dossier(synth.value, by_id, set(by_id), sub_goals=[sg])
     seconds = time.perf_counter() - started
     titles = tuple(s.title for s in snippets)
     slugs = dict(Corpus.objects.values_list("pk", "slug"))

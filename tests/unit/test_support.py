@@ -118,6 +118,8 @@ def test_support_problem(question, entity, unit, frame, also, problem) -> None:
         ("Of the 12 pumps, all failed.", "number", "How many of the 12 pumps failed?", False),
         ("It reopened in the 1990s.", "date", "", True),
         ("It reopened soon after.", "date", "", False),
+        ("The weir was rebuilt in March by the crew.", "date", "", True),
+        ("The weir is in Marsh End.", "date", "", False),
         ("Operations began at Nordby Works.", "name", "Who runs Nordby Works?", False),
         ("Nordby Works is run by Selwyn Ashdown.", "name", "Who runs Nordby Works?", True),
         ("Anything at all.", "any", "", True),
