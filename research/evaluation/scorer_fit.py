@@ -32,6 +32,7 @@ PROBE_K = 10
 
 @dataclass(frozen=True)
 class PartRows:
+    source: str  # the evaluation set
     case_id: str
     answerable: bool
     rows: tuple[tuple[tuple[float, ...], bool], ...]  # (features, the claim states the answer)
@@ -47,7 +48,9 @@ def _valued(part: dict[str, Any]) -> bool:
     return not yes_no(answers) and all(len(a) <= 60 for a in answers)
 
 
-def collect(cases: Sequence[Case], corpus_ids: dict[str, int], user: Any) -> list[PartRows]:
+def collect(
+    source: str, cases: Sequence[Case], corpus_ids: dict[str, int], user: Any
+) -> list[PartRows]:
     class _Run:  # what retrieval.search needs of a run
         owner = user
 
@@ -67,7 +70,7 @@ def collect(cases: Sequence[Case], corpus_ids: dict[str, int], user: Any) -> lis
                 (s.features.vector(), answerable and _states(s, answers))
                 for s in score_units(question, main_entity(question), snippets)
             )
-            out.append(PartRows(case.id, answerable, rows))
+            out.append(PartRows(source, case.id, answerable, rows))
     return out
 
 

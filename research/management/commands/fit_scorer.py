@@ -38,7 +38,7 @@ class Command(BaseCommand):
                 ids = loader.load_corpora(
                     corpora, only={s for c in cases for s in c.corpora}, say=self.stdout.write
                 )
-                found = scorer_fit.collect(cases, ids, user)
+                found = scorer_fit.collect(path.parent.name, cases, ids, user)
                 self.stdout.write(f"{path}: {len(found)} parts")
                 parts += found
         tune = [p for p in parts if p.half == "tune"]
@@ -51,6 +51,10 @@ class Command(BaseCommand):
         for name, half in (("tune", tune), ("check", check)):
             self.stdout.write(scorer_fit.outcome(half, weights, bias, threshold).line(name))
             self.stdout.write(f"         {scorer_fit.ceilings(half, weights, bias)}")
+        for source in dict.fromkeys(p.source for p in parts):
+            for name, half in (("tune", tune), ("check", check)):
+                own = [p for p in half if p.source == source]
+                self.stdout.write(f"{source} {name}: {scorer_fit.ceilings(own, weights, bias)}")
         self.stdout.write("threshold: right/answerable, wrong/answered (tune | check)")
         for t in (0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8):
             a, b = (scorer_fit.outcome(h, weights, bias, t) for h in (tune, check))
