@@ -12,8 +12,9 @@ headers come from the table's header row, so a quote of a row is checked like a 
 Then the support check (`support.py`): a part stays answered only when a quoted unit names its
 subject (in the unit, its row label, section path or document title, or by a name the
 documents define for it) and holds the kind of value it asks (a number, a date, a name); a
-comparison needs that for each compared entity. A claim whose quotes name neither the subject
-nor a name an already-kept claim's quote names (a bridge) is withdrawn, and says why.
+comparison needs that for each compared entity. Otherwise the whole part is withdrawn and
+says why; a supported part keeps its other claims (what the answer's names are, whom a "he"
+means), which the engine quotes beside the answer.
 """
 
 from __future__ import annotations
@@ -167,17 +168,12 @@ def gate_dossier(
                     kept.append(checked)
             drafts.append((claim, kept, reasons))
         claims = [c.model_copy(update={"citations": kept}) for c, kept, _ in drafts if kept]
-        withdrawn: dict[int, str] = {}
         unsupported = ""
         part = parts.get(section.sub_goal)
         if part is not None and section.status == SectionStatus.ANSWERED and claims:
-            withdrawn, unsupported = support(part, claims, run_snippets)
-        at = 0
+            unsupported = support(part, claims, run_snippets)
         for claim, kept, reasons in drafts:
-            why = ""
-            if kept:
-                why = withdrawn.get(at, unsupported)
-                at += 1
+            why = unsupported if kept else ""
             outcomes.append(
                 GateOutcome(
                     section.sub_goal,
@@ -187,7 +183,8 @@ def gate_dossier(
                     why,
                 )
             )
-        claims = [] if unsupported else [c for i, c in enumerate(claims) if i not in withdrawn]
+        if unsupported:
+            claims = []
         if section.status == SectionStatus.ANSWERED and not claims:
             why = f"{SUPPORT_CHECK}: {unsupported}" if unsupported else ALL_DROPPED
             section = section.model_copy(
@@ -207,22 +204,19 @@ def gate_dossier(
 Quoted = list[tuple[str, Frame]]  # a claim's quoted units, each with what frames it
 
 
-def support(
-    part: SubGoal, claims: list[Claim], run_snippets: dict[int, Snippet]
-) -> tuple[dict[int, str], str]:
-    """Why the support check withdraws each claim (by index) that names neither the part's
-    subject nor a bridge; and, when some compared entity (or the one subject) keeps no
-    supported claim, why the whole part is withdrawn ("" when it is supported)."""
+def support(part: SubGoal, claims: list[Claim], run_snippets: dict[int, Snippet]) -> str:
+    """Why the part is withdrawn when some compared entity (or the one subject) has no claim
+    that states the asked kind of value of it ("" when every one has). A claim states it of
+    the subject when its quote names the subject, a name the documents define for it, or a
+    bridge an earlier claim names. The other claims stay: they say what the answer names."""
     quoted = [_quoted_units(claim, run_snippets) for claim in claims]
     texts = [s.text for s in run_snippets.values()]
     sides = part.compare or [part.entity]
     kind = _side_kind(part)
-    anchored: set[int] = set()
     problems: list[str] = []
     for side in sides:
         others = [o for o in sides if o != side]
         reached, named = _reach(side, aliases(side, texts), others, quoted)
-        anchored |= reached
         found = [
             support_problem(
                 question=part.text,
@@ -239,8 +233,7 @@ def support(
         if None not in found:
             problem = found[0] if found else NOT_ABOUT_ENTITY
             problems.append(f"{side}: {problem}" if part.compare else problem)
-    withdrawn = {i: NOT_ABOUT_ENTITY for i in range(len(claims)) if i not in anchored}
-    return withdrawn, "; ".join(problems)
+    return "; ".join(problems)
 
 
 def _reach(

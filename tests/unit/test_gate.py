@@ -122,19 +122,15 @@ def test_a_claim_quoting_another_entity_withdraws_the_part_and_says_why() -> Non
     assert NOT_ABOUT_ENTITY in outcomes[0].reasons
 
 
-def test_a_claim_about_another_entity_is_dropped_beside_a_supported_one() -> None:
+def test_a_supported_part_keeps_the_claims_quoted_beside_its_answer() -> None:
     d = claims_dossier((20, "Harlow Fen has 30 turbines."), (20, "Tarn Moss has 42 turbines."),
                        (20, "Harlow Fen lies on the coast."))  # fmt: skip
     sg = part("How many turbines does Harlow Fen have?", "Harlow Fen")
     gated, outcomes = gate_dossier(d, RUN, {20}, sub_goals=[sg])
     section = gated.sections[0]
     assert section.status == SectionStatus.ANSWERED
-    assert [c.citations[0].quote for c in section.claims] == [
-        "Harlow Fen has 30 turbines.",
-        "Harlow Fen lies on the coast.",  # names the subject: kept as context
-    ]
-    assert [o.kept for o in outcomes] == [True, False, True]
-    assert outcomes[1].support == NOT_ABOUT_ENTITY
+    assert len(section.claims) == 3
+    assert [o.kept for o in outcomes] == [True, True, True]
 
 
 def test_a_part_whose_claims_hold_no_value_of_the_asked_kind_is_withdrawn() -> None:
@@ -174,7 +170,7 @@ def test_a_chain_does_not_reach_a_fact_of_a_name_no_kept_claim_names() -> None:
               "Skerrin Point")  # fmt: skip
     gated, outcomes = gate_dossier(d, {**RUN, 22: other}, {21, 22}, sub_goals=[sg])
     assert gated.sections[0].status == SectionStatus.NO_DATA
-    assert outcomes[1].support == NOT_ABOUT_ENTITY
+    assert [o.support for o in outcomes] == [NO_VALUE.format(kind="number")] * 2
 
 
 def test_a_comparison_with_one_side_supported_is_not_answered() -> None:
