@@ -7,6 +7,7 @@ import os
 import signal
 import socket
 import subprocess
+import sys
 import threading
 import time
 from collections.abc import Callable
@@ -59,6 +60,15 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
+
+
+def uvicorn_command(port: int) -> list[str]:
+    """The web server as the benchmarks run it: one worker on loopback, quiet, quick to stop."""
+    return [
+        sys.executable, "-m", "uvicorn", "ragsite.asgi:application", "--host", "127.0.0.1",
+        "--port", str(port), "--workers", "1", "--log-level", "warning", "--lifespan", "off",
+        "--timeout-graceful-shutdown", "3",
+    ]  # fmt: skip
 
 
 def start(args: list[str], env: dict[str, str], log: Path) -> subprocess.Popen[bytes]:

@@ -27,7 +27,7 @@ import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from _processes import Peak, free_port, port_open, start, stop, wait_until
+from _processes import Peak, free_port, port_open, start, stop, uvicorn_command, wait_until
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -303,24 +303,7 @@ def main() -> None:
             worker_log,
         )
         web = start(
-            [
-                sys.executable,
-                "-m",
-                "uvicorn",
-                "ragsite.asgi:application",
-                "--host",
-                "127.0.0.1",
-                "--port",
-                str(port),
-                "--workers",
-                "1",
-                "--log-level",
-                "warning",
-                "--lifespan",
-                "off",
-                "--timeout-graceful-shutdown",
-                "3",
-            ],
+            uvicorn_command(port),
             env,
             web_log,
         )

@@ -22,7 +22,7 @@ import sys
 import time
 from pathlib import Path
 
-from _processes import free_port, rss_kib
+from _processes import free_port, rss_kib, uvicorn_command
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -192,24 +192,7 @@ def main() -> None:
         user, runs, cookie = setup(args.runs)
         port = free_port()
         server = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "uvicorn",
-                "ragsite.asgi:application",
-                "--host",
-                "127.0.0.1",
-                "--port",
-                str(port),
-                "--workers",
-                "1",
-                "--log-level",
-                "warning",
-                "--lifespan",
-                "off",
-                "--timeout-graceful-shutdown",
-                "3",
-            ],
+            uvicorn_command(port),
             cwd=ROOT,
             env=os.environ.copy(),
         )

@@ -60,6 +60,12 @@ def row_text(label: str, cells: Sequence[tuple[str, str]]) -> str:
     return f"{label}{ROW_LABEL_SEP}{pairs}" if pairs else label
 
 
+def row_cells(row: str) -> tuple[str, list[str]]:
+    """A row unit read back: its label and its "header: value" cells (`row_text` reversed)."""
+    label, _, rest = row.partition(ROW_LABEL_SEP)
+    return label.strip(), [c.strip() for c in rest.split(CELL_SEP) if c.strip()]
+
+
 def clean_cell(cell: str) -> str:
     """A cell's text as a row unit writes it: one line, no separator characters."""
     return " ".join(cell.replace("·", ",").replace("—", "-").split())

@@ -24,7 +24,7 @@ import numpy as np
 
 from corpora.chunking import SECTION_SEP
 from corpora.embedders import get_embedder
-from corpora.units import CELL_SEP, HEADER_SEP, ROW_LABEL_SEP, text_units
+from corpora.units import HEADER_SEP, ROW_LABEL_SEP, row_cells, text_units
 from research.agents.support import Frame, aliases, asked_kind, holds_kind, names_entity
 from research.agents.text import content_terms, stem, words
 from research.agents.times import time_clash, time_fit, times
@@ -92,11 +92,6 @@ class Scored:
         return 1 / (1 + math.exp(-z))
 
 
-def _cells(row: str) -> tuple[str, list[str]]:
-    label, _, rest = row.partition(ROW_LABEL_SEP)
-    return label.strip(), [c.strip() for c in rest.split(CELL_SEP) if c.strip()]
-
-
 def _frame_text(candidate: Candidate) -> str:
     return " ".join([candidate.frame.section, candidate.frame.row_label, candidate.cell])
 
@@ -112,7 +107,7 @@ def candidates(snippets: Sequence[Snippet]) -> list[Candidate]:
         units = text_units(snippet.text)
         for before, unit in zip([None, *units], units, strict=False):
             text = snippet.text[unit.start : unit.end]
-            label = _cells(text)[0] if unit.kind == "row" else ""
+            label = row_cells(text)[0] if unit.kind == "row" else ""
             frame = Frame(title=snippet.title, section=snippet.section, row_label=label)
             out.append(Candidate(snippet, unit.start, unit.end, unit.kind, frame))
             if before is not None and unit.kind == "sentence" and _GOES_ON.match(text):
@@ -135,7 +130,7 @@ def _answering_cell(
     candidate: Candidate, terms: list[str], kind: str, question: str
 ) -> Candidate | None:
     """The row with its best-named cell, or None when no cell holds the asked kind."""
-    _, cells = _cells(candidate.text)
+    _, cells = row_cells(candidate.text)
     best: tuple[float, str] | None = None
     for cell in cells:
         header, _, value = cell.rpartition(HEADER_SEP)

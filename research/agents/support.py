@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from corpora.units import CELL_SEP, HEADER_SEP, ROW_LABEL_SEP, is_row
+from corpora.units import HEADER_SEP, is_row, row_cells
 from research.agents.dates import DECADE, MONTHS, YEAR
 from research.agents.lexicon import common_words
 from research.agents.questions import answer_type
@@ -110,14 +110,14 @@ def _values_only(unit: str) -> str:
     """A row unit without its headers (structure, not statements): the label and values."""
     if not is_row(unit):
         return unit
-    label, _, rest = unit.partition(ROW_LABEL_SEP)
-    cells = [cell.partition(HEADER_SEP)[2] or cell for cell in rest.split(CELL_SEP)]
+    label, cells = row_cells(unit)
+    cells = [cell.partition(HEADER_SEP)[2] or cell for cell in cells]
     return ". ".join([label, *cells])
 
 
 def row_label(unit: str) -> str:
     """A table-row unit's first cell, else ""."""
-    return unit.partition(ROW_LABEL_SEP)[0].strip() if is_row(unit) else ""
+    return row_cells(unit)[0] if is_row(unit) else ""
 
 
 _NAMED = NAME.pattern
