@@ -125,7 +125,8 @@ _RESPECTIVELY = re.compile(r"((?:[\w$%.-]+,\s+)*[\w$%.-]+,?\s+and\s+[\w$%.-]+),?
 
 
 def respective(text: str, n: int, count: int) -> str:
-    """ "... in 2019 and 2021, respectively": the n-th of `count` entities gets the n-th item."""
+    """ "... opened in 2014 and 2017 respectively": the n-th of `count` entities gets the n-th
+    item."""
     match = _RESPECTIVELY.search(text)
     if not match:
         return text

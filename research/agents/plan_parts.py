@@ -118,8 +118,8 @@ _POSSESSIVE = re.compile(r"\b(?:its|their|his)\b", re.IGNORECASE)
 
 
 def coordinated(part: str) -> list[str]:
-    """ "Under which name did X trade, on what date was it founded, and how many staff did it
-    employ?": one question per clause, each naming X. Only a question that opens with a
+    """ "In which town did X open its works, in what year was it sold, and how many pumps does
+    it run?": one question per clause, each naming X. Only a question that opens with a
     question word and ends its list with "and" is read so, which keeps relative clauses
     ("..., which was founded in 1990, ...") whole."""
     if not part.endswith("?") or not re.match(_ASKS, part):

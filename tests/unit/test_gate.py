@@ -143,7 +143,7 @@ def test_a_part_whose_claims_hold_no_value_of_the_asked_kind_is_withdrawn() -> N
 
 def test_a_claim_chain_from_the_subject_over_a_bridge_to_the_fact_survives() -> None:
     d = claims_dossier((21, "supplied by Aldmoor Dynamics"), (21, "headquartered in Carrowby"))
-    sg = part("In which city is the supplier of Skerrin Point's turbines headquartered?",
+    sg = part("In which town is the maker of Skerrin Point's turbines based?",
               "Skerrin Point")  # fmt: skip
     gated, outcomes = gate_dossier(d, RUN, {21}, sub_goals=[sg])
     section = gated.sections[0]

@@ -31,29 +31,29 @@ SHAPES = [
         ],
     ),
     (
-        "For each of Harlow Fen, Quillon Ridge and Marsh End, state the installed capacity.",
+        "For each of Harlow Fen, Quillon Ridge and Marsh End, state the rated output.",
         [
-            ("For Harlow Fen, state the installed capacity", "Harlow Fen"),
-            ("For Quillon Ridge, state the installed capacity", "Quillon Ridge"),
-            ("For Marsh End, state the installed capacity", "Marsh End"),
+            ("For Harlow Fen, state the rated output", "Harlow Fen"),
+            ("For Quillon Ridge, state the rated output", "Quillon Ridge"),
+            ("For Marsh End, state the rated output", "Marsh End"),
         ],
     ),
     (
-        "For each of the Harlow Fen, Quillon Ridge and Marsh End wind farms, state the installed capacity.",
+        "For each of the Harlow Fen, Quillon Ridge and Marsh End wind farms, state the rated output.",
         [
-            ("For the Harlow Fen wind farm, state the installed capacity", "Harlow Fen"),
-            ("For the Quillon Ridge wind farm, state the installed capacity", "Quillon Ridge"),
-            ("For the Marsh End wind farm, state the installed capacity", "Marsh End"),
+            ("For the Harlow Fen wind farm, state the rated output", "Harlow Fen"),
+            ("For the Quillon Ridge wind farm, state the rated output", "Quillon Ridge"),
+            ("For the Marsh End wind farm, state the rated output", "Marsh End"),
         ],
     ),
     (
-        "Harlow Fen, Quillon Ridge and Marsh End: installed capacity and operator",
+        "Harlow Fen, Quillon Ridge and Marsh End: rated output and operator",
         [
-            ("What is the installed capacity of Harlow Fen?", "Harlow Fen"),
+            ("What is the rated output of Harlow Fen?", "Harlow Fen"),
             ("What is the operator of Harlow Fen?", "Harlow Fen"),
-            ("What is the installed capacity of Quillon Ridge?", "Quillon Ridge"),
+            ("What is the rated output of Quillon Ridge?", "Quillon Ridge"),
             ("What is the operator of Quillon Ridge?", "Quillon Ridge"),
-            ("What is the installed capacity of Marsh End?", "Marsh End"),
+            ("What is the rated output of Marsh End?", "Marsh End"),
             ("What is the operator of Marsh End?", "Marsh End"),
         ],
     ),
@@ -76,11 +76,11 @@ SHAPES = [
         ],
     ),
     (
-        "Under which name did Ostrava Lane trade, on what date was it founded, and how many staff did it employ?",
+        "In which town did Ostrava Lane open its works, in what year was it sold, and how many pumps does it run?",
         [
-            ("Under which name did Ostrava Lane trade?", "Ostrava Lane"),
-            ("On what date was Ostrava Lane founded?", "Ostrava Lane"),
-            ("How many staff did Ostrava Lane employ?", "Ostrava Lane"),
+            ("In which town did Ostrava Lane open its works?", "Ostrava Lane"),
+            ("In what year was Ostrava Lane sold?", "Ostrava Lane"),
+            ("How many pumps does Ostrava Lane run?", "Ostrava Lane"),
         ],
     ),
     (
