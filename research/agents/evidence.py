@@ -75,8 +75,10 @@ from research.agents.questions import (
     without_source,
 )
 from research.agents.relations import eponym
+from research.agents.scorer import candidate_claim
 from research.agents.subjects import titled_instead
 from research.agents.summaries import asks_summary, summary
+from research.agents.table_lookup import table_answer
 from research.agents.text import (
     content_terms,
     names,
@@ -380,6 +382,8 @@ def assess_offline(sub_goal: SubGoal, snippets: list[Snippet], searched: list[st
                 verdict = verdict.model_copy(
                     update={"follow_ups": [*verdict.follow_ups, *alt.follow_ups]}
                 )
+    if verdict.verdict != Verdict.SUFFICIENT and len(entities) == 1:
+        verdict = _table_answer(sub_goal, question, entities[0], snippets) or verdict
     verdict = with_subject(verdict, sub_goal, entities, snippets)
     return with_antecedents(with_description(verdict, sub_goal, entities, snippets), snippets)
 
@@ -390,3 +394,20 @@ def _dated_itself(entity: str, own: list[Snippet]) -> Found | None:
     (1964) was a ... case"), dates it. Two years there ("(1900-1980)") say nothing of which."""
     defined = titled_definition(entity, own)
     return defined if defined and len(set(YEAR.findall(defined.sentence))) == 1 else None
+
+
+def _table_answer(
+    sub_goal: SubGoal, question: str, entity: str, snippets: list[Snippet]
+) -> Assessment | None:
+    """The cell of the row and column the question names (table_lookup.py), where no sentence
+    above answered."""
+    cell = table_answer(question, entity, snippets)
+    if cell is None:
+        return None
+    return Assessment(
+        sub_goal=sub_goal.key,
+        verdict=Verdict.SUFFICIENT,
+        claims=[candidate_claim(cell)],
+        reason=f"The table row “{cell.frame.row_label}” holds {cell.cell}, the column and row "
+        f"the question names for {entity}.",
+    )

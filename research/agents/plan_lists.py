@@ -10,13 +10,13 @@ from __future__ import annotations
 import re
 
 from research.agents.lexicon import common_words
-from research.agents.plan_parts import tidy
+from research.agents.plan_parts import singular, tidy
 from research.agents.text import QUESTION_WORDS, STOPWORDS
 
 Item = tuple[str, str]  # (entity, label): the name, and the name as the part should say it
 
 # A plural kind naming what the listed things are: "farms A, B" / "the A and B wind farms".
-_PREPOSITION = r"(?:of|at|for|on|in|from|by|across)"
+_PREPOSITION = r"(?:of|at|for|on|in|from|by|across|to)"
 _KIND_BEFORE = re.compile(
     rf"\b{_PREPOSITION}\s+(?:the\s+)?"
     rf"((?:(?!(?:{_PREPOSITION}|the|and|or)\b)[a-z][\w-]*\s+)*[a-z][\w-]*s)\s+$"
@@ -31,15 +31,6 @@ _EACH_AFTER = re.compile(r"^,?\s+each\b", re.IGNORECASE)
 _RESPECTIVELY_LEFT = re.compile(r",?\s+respectively\b", re.IGNORECASE)
 
 
-def singular(noun: str) -> str:
-    """ "farms" -> "farm", "bases" -> "base", "facilities" -> "facility"."""
-    if noun.endswith("ies") and len(noun) > 4:
-        return noun[:-3] + "y"
-    if re.search(r"(?:ss|sh|ch|x|z)es$", noun):
-        return noun[:-2]
-    return noun[:-1] if noun.endswith("s") and not noun.endswith("ss") else noun
-
-
 def _plural(word: str) -> bool:
     return bool(re.fullmatch(r"[a-z][\w-]*[^siu]s", word))
 
@@ -52,7 +43,13 @@ def enumerated(part: str, start: int, end: int, items: list[Item]) -> list[tuple
     kind = _KIND_BEFORE.search(before)
     if kind:
         before = _without_the(before[: kind.start(1)])
-        labels = [f"the {label} {singular(kind.group(1))}" for label in labels]
+        noun = singular(kind.group(1))
+        # "bands A, B and C": a letter or a number names nothing without its kind: "band A"
+        items = [(f"{noun} {e}" if len(e) <= 2 else e, label) for e, label in items]
+        labels = [
+            entity if len(label) <= 2 else f"the {label} {noun}"
+            for (entity, _), label in zip(items, labels, strict=True)
+        ]
     elif (tail := _plural_tail(items)) is not None:
         the = "the " if _THE.search(before) else ""
         before = _without_the(before)

@@ -1,8 +1,10 @@
 """A goal's parts: numbered or bulleted items, separate questions, coordinated questions.
 
 Each part is later read on its own, so a part must stand alone: a citation instruction is
-dropped, and a pronoun in a coordinated question ("... and how many staff did it employ?")
-is replaced by the name the first question asks about.
+dropped; what frames a list or a run of questions ("For X in 2022, give: ...", "About the
+outage at X: when ..., and how ...?", a sentence setting the scene) is kept in every part it
+frames; and a pronoun in a coordinated question without such a frame ("... and how many staff
+did it employ?") is replaced by the name the first question asks about.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ import re
 
 from research.agents.text import content_terms, names, words
 
-_NUMBERED = re.compile(r"(?:^|\s)(?:\((\d{1,2})\)|(\d{1,2})[.)])\s+")
+_NUMBERED = re.compile(r"(?:^|\s)(?:\((\d{1,2}|[a-h])\)|(\d{1,2})[.)])\s+")
 _BULLET = re.compile(r"^\s*[-*•]\s+(.+)$")
 _PREAMBLE = re.compile(
     r"^(?:please\s+)?(?:answer|address|cover|report on|research)\b[^:]{0,80}:\s*", re.IGNORECASE
@@ -21,6 +23,7 @@ _CITE = re.compile(
     r"(?:source|sources|citations?|references?)(?:\s+for\s+(?:each|every)(?:\s+\w+)?)?",
     re.IGNORECASE,
 )
+_TRAILING_JOIN = re.compile(r"[\s,;]+(?:and|or)(?:\s+also)?\s*$", re.IGNORECASE)
 
 
 def clean_goal(goal: str) -> str:
@@ -30,13 +33,24 @@ def clean_goal(goal: str) -> str:
 
 
 def tidy(part: str) -> str:
-    """A part without dangling punctuation; a question keeps its question mark."""
-    return part.strip(" ;,.?—–-") + ("?" if part.rstrip().endswith("?") else "")
+    """A part without dangling punctuation or a list's last "and"; a question keeps its
+    question mark."""
+    text = _TRAILING_JOIN.sub("", part.strip(" ;,.?—–-")).strip(" ;,.?—–-")
+    return text + ("?" if part.rstrip().endswith("?") else "")
+
+
+def singular(noun: str) -> str:
+    """ "farms" -> "farm", "bases" -> "base", "facilities" -> "facility"."""
+    if noun.endswith("ies") and len(noun) > 4:
+        return noun[:-3] + "y"
+    if re.search(r"(?:ss|sh|ch|x|z)es$", noun):
+        return noun[:-2]
+    return noun[:-1] if noun.endswith("s") and not noun.endswith("ss") else noun
 
 
 def split_parts(goal: str) -> list[str]:
     """The goal's parts: numbered or bulleted items, else separate questions, else the whole
-    goal; a question coordinating several questions about one name becomes one part each."""
+    goal; a question coordinating several questions becomes one part each."""
     return [q for part in _items(goal) for q in coordinated(part)]
 
 
@@ -47,11 +61,12 @@ def _items(goal: str) -> list[str]:
     text = clean_goal(goal)
     marks = list(_NUMBERED.finditer(text))
     if len(marks) >= 2:
+        frame = _list_frame(text[: marks[0].start()])
         parts = [
-            text[m.end() : (marks[i + 1].start() if i + 1 < len(marks) else len(text))]
+            tidy(text[m.end() : (marks[i + 1].start() if i + 1 < len(marks) else len(text))])
             for i, m in enumerate(marks)
         ]
-        return [tidy(p) for p in parts if p.strip(" ;,.")]
+        return [_framed(frame, p) for p in parts if p.strip(" ;,.?")]
     text = _PREAMBLE.sub("", text)
     questions = [q.strip() for q in re.findall(r"[^?]+\?", text)]
     if len(questions) >= 2 and sum(len(q) for q in questions) >= 0.8 * len(text):
@@ -59,19 +74,61 @@ def _items(goal: str) -> list[str]:
     return _clauses(text) or [text]
 
 
+def _list_frame(lead: str) -> str:
+    """What a list's introduction says of every item ("For X in 2022, give:"), or "" when it
+    only asks for the list ("Answer the following:")."""
+    lead = lead.strip()
+    return lead if content_terms(lead) else ""
+
+
+def _framed(frame: str, item: str) -> str:
+    """An item read in its list's frame: "For X in 2022, give: the peak output"."""
+    if not frame:
+        return item
+    if frame.endswith(":"):
+        return f"{frame} {item}"
+    return f"{frame.rstrip(' ,;')} {item}"
+
+
+# "each of these pipes", "the following sites": the introduction names its items' kind.
+_THESE = re.compile(
+    r"\b(?:(?:each|every one|any|all)\s+of\s+)?(?:these|those|the following|the listed)\s+"
+    r"([a-z][\w-]*s)\b",
+    re.IGNORECASE,
+)
+
+
 def _bulleted(goal: str) -> list[str]:
     """Lines opening with "-", "*" or "•" (two or more): one part each. A line introducing
-    them ("Please answer:") is no part; any other line is one."""
+    them is read into each item when it refers to them ("the price of each of these pipes")
+    or ends with a colon after saying something ("For X in 2022, report:"); one that only
+    asks for them ("Please answer:") is no part; any other line is a part of its own."""
     lines = [line for line in goal.splitlines() if line.strip()]
     if sum(bool(_BULLET.match(line)) for line in lines) < 2:
         return []
-    parts = []
+    parts: list[str] = []
+    intro = ""
     for line in lines:
         bullet = _BULLET.match(line)
         text = clean_goal(bullet.group(1) if bullet else line)
-        if text and (bullet or not text.endswith(":")):
-            parts.append(tidy(text))
+        if not text:
+            continue
+        if not bullet:
+            intro = text if _THESE.search(text) or text.endswith(":") else ""
+            if not intro:
+                parts.append(tidy(text))
+            continue
+        parts.append(_introduced(intro, tidy(text)))
     return parts
+
+
+def _introduced(intro: str, item: str) -> str:
+    these = _THESE.search(intro)
+    if these:
+        kind = singular(these.group(1))
+        named = item if item.lower().endswith((kind, these.group(1).lower())) else f"{item} {kind}"
+        return tidy(f"{intro[: these.start()]}the {named}{intro[these.end() :]}")
+    return _framed(_list_frame(intro), item)
 
 
 _INTRO = re.compile(r"^[^:]{3,120}:\s+(?=the\s)", re.IGNORECASE)
@@ -80,25 +137,24 @@ _CLAUSE_BREAK = re.compile(r"\s*(?:;|,\s*(?:and\s+)?(?=the\s))\s*", re.IGNORECAS
 
 def _clauses(text: str) -> list[str]:
     """ "Report the following: the X at A and B, and the Y at C": one part per clause, when
-    every clause names something and asks something of it."""
+    every clause names something (itself or in the introduction) and asks something of it."""
     intro = _INTRO.match(text)
     if not intro:
         return []
-    clauses = [c.strip(" .") for c in _CLAUSE_BREAK.split(text[intro.end() :]) if c.strip(" .")]
+    frame = _list_frame(intro.group(0))
+    clauses = [tidy(c) for c in _CLAUSE_BREAK.split(text[intro.end() :]) if c.strip(" .")]
     if len(clauses) < 2:
         return []
     for clause in clauses:
-        found = names(clause)
+        found = names(f"{frame} {clause}")
         if not found or not content_terms(clause, exclude=words(" ".join(found))):
             return []
-    return clauses
+    return [_framed(frame, c) for c in clauses]
 
 
 # A question word, perhaps after a preposition ("on what date", "under which name").
-_ASKS = (
-    r"(?i:(?:(?:in|on|at|from|for|by|under|with|to|since|until|during|of)\s+)?"
-    r"(?:what|which|how|when|where|why|who|whom|whose)\b)"
-)
+_PREPOSITIONS = r"(?:in|on|at|from|for|by|under|with|to|since|until|during|of)"
+_ASKS = rf"(?i:(?:{_PREPOSITIONS}\s+)?(?:what|which|how|when|where|why|who|whom|whose)\b)"
 # Inverted word order after the question word ("when was it founded", "how many staff did it
 # employ") tells a question from a relative clause ("which was founded in 1990").
 _INVERTED = (
@@ -106,29 +162,57 @@ _INVERTED = (
     r"(?i:did|does|do|was|were|is|are|has|have|had|will|would|can|could)\s+"
     r"(?:(?i:it|its|they|their|he|his|she|her|the)\b|[A-Z0-9])"
 )
-# After "and", an interrogative other than the relative "which"/"whose" opens a question too.
-_AND_ASKS = r"(?i:(?:(?:in|on|at|from|for|by|under|with|to|since|until|during|of)\s+)?" + (
-    r"(?:what|how|when|where|why|who|whom)\b)"
-)
+# "what" and "how" never open a relative clause, so after a comma they open a question
+# ("..., how many homes lost supply, and ..."); after "and", neither do "when", "where", "why"
+# or "who".
+_OPENS = rf"(?i:(?:{_PREPOSITIONS}\s+)?(?:what|how)\b)"
+_AND_ASKS = rf"(?i:(?:{_PREPOSITIONS}\s+)?(?:what|how|when|where|why|who|whom)\b)"
 _JOINS = re.compile(
-    rf",\s+(?:and\s+)?(?={_INVERTED})|,?\s+and\s+(?={_INVERTED}|{_AND_ASKS})",
+    rf",\s+(?:and\s+(?:also\s+)?)?(?={_INVERTED}|{_OPENS})"
+    rf"|,?\s+and\s+(?:also\s+)?(?={_INVERTED}|{_AND_ASKS})",
 )
+_LAST_JOIN = re.compile(r"\band\s+(?:also\s+)?$")
 _PRONOUN = re.compile(r"\b(?:it|they|he|she|him|them)\b", re.IGNORECASE)
 _POSSESSIVE = re.compile(r"\b(?:its|their|his)\b", re.IGNORECASE)
+_ANY_ASK = re.compile(r"\b(?:what|which|how|when|where|why|who|whom|whose)\b", re.IGNORECASE)
+# What frames a run of questions: a sentence setting the scene, "About X:", "From X, ".
+_SCENE = re.compile(rf"^(?P<frame>[^?]+?[.!])\s+(?={_ASKS})")
+_TOPIC = re.compile(rf"^(?P<frame>[^:?]{{3,200}}?):\s+(?={_ASKS})")
+_SETTING = re.compile(
+    r"^(?P<frame>(?i:in|from|for|about|regarding|concerning|under|using|according to|at|"
+    rf"during|within|of)\b[^,:?]{{2,160}}),\s+(?={_ASKS})"
+)
+
+
+def _frame(part: str) -> tuple[str, str, str]:
+    """(frame, separator, questions): what the part says before its questions begin."""
+    for pattern, separator in ((_SCENE, " "), (_TOPIC, ": "), (_SETTING, ", ")):
+        found = pattern.match(part)
+        if found and not _ANY_ASK.search(found.group("frame")):
+            return found.group("frame"), separator, part[found.end() :]
+    return "", "", part
 
 
 def coordinated(part: str) -> list[str]:
     """ "In which town did X open its works, in what year was it sold, and how many pumps does
-    it run?": one question per clause, each naming X. Only a question that opens with a
-    question word and ends its list with "and" is read so, which keeps relative clauses
-    ("..., which was founded in 1990, ...") whole."""
-    if not part.endswith("?") or not re.match(_ASKS, part):
+    it run?": one question per clause, each naming X (or each in the frame the questions
+    follow). Only a list of questions that ends with "and" is read so, which keeps relative
+    clauses ("..., which was founded in 1990, ...") whole."""
+    frame, separator, questions = _frame(part)
+    if not questions.endswith("?") or not re.match(_ASKS, questions):
         return [part]
-    joins = list(_JOINS.finditer(part))
-    if not joins or not re.search(r"\band\s*$", joins[-1].group(0)):
+    joins = list(_JOINS.finditer(questions))
+    if not joins or not _LAST_JOIN.search(joins[-1].group(0)):
         return [part]
-    bounds = [0, *(j for m in joins for j in (m.start(), m.end())), len(part)]
-    clauses = [tidy(part[bounds[i] : bounds[i + 1]]) for i in range(0, len(bounds), 2)]
+    bounds = [0, *(j for m in joins for j in (m.start(), m.end())), len(questions)]
+    clauses = [tidy(questions[bounds[i] : bounds[i + 1]]) for i in range(0, len(bounds), 2)]
+    if frame:
+        # every clause opens with its question word: capitalised after a sentence, else not
+        case = str.upper if separator == " " else str.lower
+        return [
+            f"{frame}{separator}{case(c[0])}{c[1:]}" + ("" if c.endswith("?") else "?")
+            for c in clauses
+        ]
     subject = next(iter(names(clauses[0])), "")
     out = []
     for clause in clauses:

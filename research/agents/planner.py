@@ -44,7 +44,10 @@ _EACH = re.compile(r"\b(each(?!\s+other)|every|respectively|for all|individually
 
 
 # Between listed names: a comma or conjunction, and a repeated preposition ("at A, at B").
-_GAP = re.compile(r"\s*(,|,?\s+and|,?\s+or|;|&)\s*(?:(?:at|in|of|for|on|from)\s+)?(?:the\s+)?")
+# A slash between spaces lists too ("bands A / B / C"); inside an identifier it does not.
+_GAP = re.compile(
+    r"\s*(,|,?\s+and|,?\s+or|;|&|(?<=\s)/)\s*(?:(?:at|in|of|for|on|from)\s+)?(?:the\s+)?"
+)
 _PAREN = re.compile(r"\s*\([^()]{1,80}\)")
 
 
@@ -88,7 +91,11 @@ def _list_span(part: str) -> tuple[int, int, list[tuple[str, str]]] | None:
             if paren:
                 pairs[-1] = (pairs[-1][0], pairs[-1][1] + paren.group(0))
                 end = paren.end()
-            elif tail and tail.group(1).split()[0] not in STOPWORDS:
+            elif (
+                tail
+                and tail.group(1).split()[0] not in STOPWORDS
+                and not _EACH.match(tail.group(1))
+            ):
                 pairs[-1] = (pairs[-1][0], f"{pairs[-1][1]} {tail.group(1)}")
                 end += tail.end()
             # "Were A, B and C built ...": the list starts where its first name does
@@ -138,7 +145,9 @@ def main_entity(part: str) -> str:
     candidates = _as_identifiers(part, _with_joint_names(part, named or candidates))
     # "Highest weekly mean ...": a word capitalised only because it opens the part names nothing
     opener = part.split(maxsplit=1)[0] if part.strip() else ""
-    others = [n for n in candidates if n != opener]
+    if opener.lower() in common_words():  # "Regarding the Kelden pump ...": Kelden
+        candidates = [_without_opener(n, opener) for n in candidates]
+    others = [n for n in candidates if n and n != opener]
     if others or opener.lower() in common_words():
         candidates = others
     # "From which city in Oklahoma is the singer of ...": where the answer lies, not the subject.
@@ -163,6 +172,15 @@ def main_entity(part: str) -> str:
 
 
 _FRAME = STOPWORDS | QUESTION_WORDS
+
+
+def _without_opener(name: str, opener: str) -> str:
+    """A name the part's opening word and an article were read into ("Regarding the Kelden"),
+    without them; a name that only starts with a common word ("Ivo Lask") is kept whole."""
+    found = re.match(rf"{re.escape(opener)}\s+(?:the|a|an)\s+(\S.*)$", name, re.IGNORECASE)
+    return found.group(1) if found else name
+
+
 _TOKEN = re.compile(r"[^\s,;:?()\"“”]+")
 
 

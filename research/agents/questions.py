@@ -155,7 +155,11 @@ MEASURES = frozenset(
     speed time age population budget sales profit income margin ratio enrolment enrollment
     output production efficiency sensitivity specificity volume area distance power
     energy equity assets liabilities debt cash dividend earnings ebitda turnover salary fee loss
-    expenses spending valuation flow growth""".split()
+    expenses spending valuation flow growth quantity concentration thickness width diameter
+    pressure density dose load yield consumption demand frequency intensity score charge bill
+    tariff rent wage penalty premium balance deficit surplus conductivity resistivity turbidity
+    salinity humidity velocity acidity alkalinity hardness viscosity limit threshold quota
+    allowance target""".split()
 )
 # Kinds of named thing: after "what"/"which" they type the answer, they are not the fact.
 KINDS = frozenset(
@@ -215,7 +219,23 @@ def answer_type(question: str) -> str:
         return "number"
     if re.search(r"^\s*report\b", q) and any(stem(w) in MEASURES for w in words(q)[:6]):
         return "number"
-    return "any"
+    return _instructed(q)
+
+
+# "For X in 2022, give: the peak output": an instruction names the asked fact after its verb.
+_INSTRUCTED = re.compile(
+    r"\b(?:give|state|report|provide|quote)\b:?\s+(?:the\s+)?([a-z][a-z -]*?)"
+    r"(?=\s+(?:of|at|for|in|on|from|during|by|when|that|to|under|per)\b|\s*[?.;,]?\s*$)"
+)
+_DATE_HEADS = frozenset("date day year month".split())
+
+
+def _instructed(q: str) -> str:
+    asked = _INSTRUCTED.search(q)
+    phrase = words(asked.group(1)) if asked else []
+    if phrase and phrase[-1] in _DATE_HEADS:
+        return "date"
+    return "number" if phrase and _measure_head(phrase) else "any"
 
 
 def _measure_head(phrase: list[str]) -> bool:

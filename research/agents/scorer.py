@@ -232,9 +232,12 @@ def _embedded(candidate: Candidate) -> str:
 
 
 def scored_claim(scored: Scored) -> Claim:
+    return candidate_claim(scored.candidate)
+
+
+def candidate_claim(found: Candidate) -> Claim:
     """The claim a candidate makes: a row's label and answering cell, or the sentence; the
     quote is the whole unit."""
-    found = scored.candidate
     text = f"{found.frame.row_label}{ROW_LABEL_SEP}{found.cell}" if found.cell else found.text
     quote = Citation(snippet_id=found.snippet.id, quote=found.text)
     return Claim(text=" ".join(text.split()), citations=[quote])

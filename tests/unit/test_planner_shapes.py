@@ -218,6 +218,98 @@ SHAPES = [
             ("What are the revenues of Marsh End in 2021?", "Marsh End"),
         ],
     ),
+    (
+        "Regarding the Kelden pump failure (INC-77-3): when did it start, how many homes lost "
+        "supply, and what did the repair cost?",
+        [
+            ("Regarding the Kelden pump failure (INC-77-3): when did it start?", "Kelden"),
+            ("Regarding the Kelden pump failure (INC-77-3): how many homes lost supply?", "Kelden"),
+            ("Regarding the Kelden pump failure (INC-77-3): what did the repair cost?", "Kelden"),
+        ],
+    ),
+    (
+        "From the Skelby ferry audit, how many crossings ran late, what was the mean delay, "
+        "and also how many sailings were cancelled?",
+        [
+            ("From the Skelby ferry audit, how many crossings ran late?", "Skelby"),
+            ("From the Skelby ferry audit, what was the mean delay?", "Skelby"),
+            ("From the Skelby ferry audit, how many sailings were cancelled?", "Skelby"),
+        ],
+    ),
+    (
+        "The Orvel bridge closed in June 2024. Why did it close, how long did the repairs "
+        "take, and what did they cost?",
+        [
+            ("The Orvel bridge closed in June 2024. Why did it close?", "Orvel"),
+            ("The Orvel bridge closed in June 2024. How long did the repairs take?", "Orvel"),
+            ("The Orvel bridge closed in June 2024. What did they cost?", "Orvel"),
+        ],
+    ),
+    (
+        "For Harlow Fen in 2022, give: the peak output; the number of outages; the availability.",
+        [
+            ("For Harlow Fen in 2022, give: the peak output", "Harlow Fen"),
+            ("For Harlow Fen in 2022, give: the number of outages", "Harlow Fen"),
+            ("For Harlow Fen in 2022, give: the availability", "Harlow Fen"),
+        ],
+    ),
+    (
+        "For permit AB/77/0012, give (a) the hourly limit, (b) the yearly limit at intake 2, "
+        "and (c) the expiry date.",
+        [
+            ("For permit AB/77/0012, give the hourly limit", "AB/77/0012"),
+            ("For permit AB/77/0012, give the yearly limit at intake 2", "AB/77/0012"),
+            ("For permit AB/77/0012, give the expiry date", "AB/77/0012"),
+        ],
+    ),
+    (
+        "Under supply deal SD-2020-14, what did a tonne of each of these grades cost?\n"
+        "• 40 mm gravel\n• 10 mm grit\n• fine sand",
+        [
+            (
+                "Under supply deal SD-2020-14, what did a tonne of the 40 mm gravel grade cost?",
+                "SD-2020-14",
+            ),
+            (
+                "Under supply deal SD-2020-14, what did a tonne of the 10 mm grit grade cost?",
+                "SD-2020-14",
+            ),
+            (
+                "Under supply deal SD-2020-14, what did a tonne of the fine sand grade cost?",
+                "SD-2020-14",
+            ),
+        ],
+    ),
+    (
+        "In the 2024 survey of Quillon Ridge, what were the deadlines of actions K2, K5 and K7 "
+        "respectively, and how many turbines were stopped?",
+        [
+            (
+                "In the 2024 survey of Quillon Ridge, what were the deadlines of action K2?",
+                "action K2",
+            ),
+            (
+                "In the 2024 survey of Quillon Ridge, what were the deadlines of action K5?",
+                "action K5",
+            ),
+            (
+                "In the 2024 survey of Quillon Ridge, what were the deadlines of action K7?",
+                "action K7",
+            ),
+            (
+                "In the 2024 survey of Quillon Ridge, how many turbines were stopped?",
+                "Quillon Ridge",
+            ),
+        ],
+    ),
+    (
+        "What standing charge applies to tiers X / Y / Z?",
+        [
+            ("What standing charge applies to tier X?", "tier X"),
+            ("What standing charge applies to tier Y?", "tier Y"),
+            ("What standing charge applies to tier Z?", "tier Z"),
+        ],
+    ),
 ]
 
 COMPARISONS = [

@@ -137,6 +137,11 @@ def test_holds_kind(text, kind, question, holds) -> None:
         ("When did it open?", "date"),
         ("Who operates it?", "name"),
         ("Is it offshore?", "yesno"),
+        # an instruction names the asked fact after its verb
+        ("For Orla Works in 2021, give: the peak flow", "number"),
+        ("For permit KX/12/0044, give the expiry date", "date"),
+        ("For permit KX/12/0044, state the holder", "any"),
+        ("What was the mean wall thickness of the main?", "number"),
     ],
 )
 def test_asked_kind(question, kind) -> None:
