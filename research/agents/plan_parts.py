@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from research.agents.text import content_terms, names, words
+from research.agents.text import QUESTION_WORDS, content_terms, names, words
 
 _NUMBERED = re.compile(r"(?:^|\s)(?:\((\d{1,2}|[a-h])\)|(\d{1,2})[.)])\s+")
 _BULLET = re.compile(r"^\s*[-*•]\s+(.+)$")
@@ -188,8 +188,12 @@ def _frame(part: str) -> tuple[str, str, str]:
     """(frame, separator, questions): what the part says before its questions begin."""
     for pattern, separator in ((_SCENE, " "), (_TOPIC, ": "), (_SETTING, ", ")):
         found = pattern.match(part)
-        if found and not _ANY_ASK.search(found.group("frame")):
-            return found.group("frame"), separator, part[found.end() :]
+        if not found or _ANY_ASK.search(found.group("frame")):
+            continue
+        opening = found.group("frame").split(maxsplit=1)[0].lower()
+        if separator == " " and opening in QUESTION_WORDS:  # "Compare X and Y.": it asks
+            continue
+        return found.group("frame"), separator, part[found.end() :]
     return "", "", part
 
 
