@@ -64,7 +64,7 @@ def enumerated(part: str, start: int, end: int, items: list[Item]) -> list[tuple
         if not before.strip() and rest.lstrip().startswith(":"):
             out += [(_what(f"{fact} of {label}"), entity) for fact in _facts(rest)]
         else:
-            out.append((_asked(before + label + rest), entity))
+            out.append((as_question(before + label + rest), entity))
     return out
 
 
@@ -96,7 +96,7 @@ def _facts(rest: str) -> list[str]:
     return [f for f in re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+", body) if f]
 
 
-def _asked(text: str) -> str:
+def as_question(text: str) -> str:
     """A request for a fact ("capacity factor of the A farm") asked as a question; a
     question or an instruction ("Report ...", "For A, state ...") is kept as it is."""
     text = tidy(" ".join(text.split()))

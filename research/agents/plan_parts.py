@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import re
 
+from research.agents.dates import MONTHS
+from research.agents.lexicon import common_words
 from research.agents.text import QUESTION_WORDS, content_terms, names, words
 
-_NUMBERED = re.compile(r"(?:^|\s)(?:\((\d{1,2}|[a-h])\)|(\d{1,2})[.)])\s+")
+_NUMBERED = re.compile(r"(?:^|\s)(?:\((\d{1,2}|[a-h]|i{1,3}|iv|vi{0,3}|ix|x)\)|(\d{1,2})[.)])\s+")
 _BULLET = re.compile(r"^\s*[-*•]\s+(.+)$")
 _PREAMBLE = re.compile(
     r"^(?:please\s+)?(?:answer|address|cover|report on|research)\b[^:]{0,80}:\s*", re.IGNORECASE
@@ -71,7 +73,7 @@ def _items(goal: str) -> list[str]:
     questions = [q.strip() for q in re.findall(r"[^?]+\?", text)]
     if len(questions) >= 2 and sum(len(q) for q in questions) >= 0.8 * len(text):
         return questions
-    return _clauses(text) or [text]
+    return _clauses(text) or _semicolons(text) or [text]
 
 
 def _list_frame(lead: str) -> str:
@@ -152,6 +154,23 @@ def _clauses(text: str) -> list[str]:
     return [_framed(frame, c) for c in clauses]
 
 
+def _semicolons(text: str) -> list[str]:
+    """ "Output of A; operator of B; opening year of C": one part per clause ("output of A"),
+    when every clause names something and asks something of it."""
+    clauses = [tidy(c) for c in text.split(";") if c.strip(" .")]
+    if len(clauses) < 2:
+        return []
+    out = []
+    for clause in clauses:
+        opening, _, rest = clause.partition(" ")
+        plain = f"{opening.lower()} {rest}" if opening.lower() in common_words() else clause
+        found = names(plain)
+        if not found or not content_terms(plain, exclude=words(" ".join(found))):
+            return []
+        out.append(plain)
+    return out
+
+
 # A question word, perhaps after a preposition ("on what date", "under which name").
 _PREPOSITIONS = r"(?:in|on|at|from|for|by|under|with|to|since|until|during|of)"
 _ASKS = rf"(?i:(?:{_PREPOSITIONS}\s+)?(?:what|which|how|when|where|why|who|whom|whose)\b)"
@@ -209,7 +228,10 @@ def coordinated(part: str) -> list[str]:
     if not joins or not _LAST_JOIN.search(joins[-1].group(0)):
         return [part]
     bounds = [0, *(j for m in joins for j in (m.start(), m.end())), len(questions)]
-    clauses = [tidy(questions[bounds[i] : bounds[i + 1]]) for i in range(0, len(bounds), 2)]
+    clauses = _completed(
+        [tidy(questions[bounds[i] : bounds[i + 1]]) for i in range(0, len(bounds), 2)],
+        [m.group(0).strip() == "and" for m in joins],
+    )
     if frame:
         # every clause opens with its question word: capitalised after a sentence, else not
         case = str.upper if separator == " " else str.lower
@@ -218,9 +240,47 @@ def coordinated(part: str) -> list[str]:
             for c in clauses
         ]
     subject = next(iter(names(clauses[0])), "")
+    asked = _ASKED_THING.match(clauses[0])
     out = []
     for clause in clauses:
-        if subject and not names(clause):
+        again = _ASKED_AGAIN.match(clause)
+        if asked and again:  # "what was the output of X in 2021, and what was it in 2022?"
+            clause = f"{again.group(1)} {asked.group('thing')}{again.group(2)}"
+        elif subject and not names(clause):
             clause = _POSSESSIVE.sub(f"{subject}'s", _PRONOUN.sub(subject, clause))
         out.append(tidy(clause[0].upper() + clause[1:]) + ("" if clause.endswith("?") else "?"))
     return out
+
+
+# "how many turbines and how many staff did X have": a clause without its verb shares the
+# last clause's ("how many turbines did X have").
+_VERBLESS = re.compile(r"(?i:how\s+(?:many|much)|what|which)(?:\s+[a-z][\w-]*){1,4}\??")
+_ASKED_REST = re.compile(
+    r"(?i:how\s+(?:many|much)|what|which)(?:\s+[a-z][\w-]*){1,4}?\s+"
+    r"(?P<rest>(?:did|does|do|was|were|is|are|has|have|had|will|would|can)\b.*)"
+)
+
+
+def _completed(clauses: list[str], bare_and: list[bool]) -> list[str]:
+    """Only a clause joined to the next by a bare "and" ("how many X and how many Y did
+    ...") may lack its verb; after a comma it has its own ("how many crossings ran late,")."""
+    rest = _ASKED_REST.fullmatch(clauses[-1])
+    if not rest:
+        return clauses
+    return [
+        f"{c.rstrip('?')} {rest.group('rest')}" if bare and _VERBLESS.fullmatch(c) else c
+        for c, bare in zip(clauses[:-1], bare_and, strict=True)
+    ] + clauses[-1:]
+
+
+# The thing a first question asks of ("what was <the output of X> in 2021", "when was <the
+# notice at X> issued"), and a later one asking of it again by a pronoun ("what was <it> in
+# 2022", "when was <it> lifted").
+_MONTHS = "(?:" + "|".join(m.capitalize() for m in MONTHS) + ")"
+_WH = r"(?i:what|when|where|why|how(?:\s+\w+)?|on\s+what\s+date|in\s+what\s+year)"
+_AUX = r"(?:is|was|are|were|did|does|do|has|have|had)"
+_ASKED_THING = re.compile(
+    rf"{_WH}\s+{_AUX}\s+(?P<thing>(?:the|its|their)\s.+?)"
+    rf"(?=\s+(?:in|during|for|on|by)\s+(?:\d|{_MONTHS})[^?]*\??$|\s+[a-z]+\??$|\??$)"
+)
+_ASKED_AGAIN = re.compile(rf"({_WH}\s+{_AUX})\s+(?i:it|they)\b(.*)$")

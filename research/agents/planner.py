@@ -7,7 +7,8 @@ from itertools import pairwise
 
 from research.agents.dates import MONTHS
 from research.agents.lexicon import common_words
-from research.agents.plan_lists import Item, enumerated, per_year
+from research.agents.plan_facts import asked_facts
+from research.agents.plan_lists import Item, as_question, enumerated, per_year
 from research.agents.plan_parts import split_parts
 from research.agents.questions import is_demonym
 from research.agents.shared import asks_shared
@@ -177,7 +178,11 @@ _FRAME = STOPWORDS | QUESTION_WORDS
 def _without_opener(name: str, opener: str) -> str:
     """A name the part's opening word and an article were read into ("Regarding the Kelden"),
     without them; a name that only starts with a common word ("Ivo Lask") is kept whole."""
-    found = re.match(rf"{re.escape(opener)}\s+(?:the|a|an)\s+(\S.*)$", name, re.IGNORECASE)
+    # an instruction's verb ("State Harlow Fen's output") needs no article to be no name
+    optional = "?" if opener.lower() in QUESTION_WORDS else ""
+    found = re.match(
+        rf"{re.escape(opener)}\s+(?:(?:the|a|an)\s+){optional}(\S.*)$", name, re.IGNORECASE
+    )
     return found.group(1) if found else name
 
 
@@ -337,7 +342,7 @@ def plan_goal(goal: str) -> Plan:
         for asked in per_year(text):  # "in 2021 and in 2022": one part per year
             sub_goals.append(_sub_goal(len(sub_goals) + 1, asked, entity))
 
-    for part in split_parts(goal):
+    for part in (fact for asked in split_parts(goal) for fact in asked_facts(asked)):
         span = _one_name(part, _two_named(part, _list_span(_opening_lowered(part))))
         distinct, pair = _distinct_names(part), _shared_pair(part)
         # "has had more than 30 singles" counts; it compares nothing.
@@ -372,6 +377,7 @@ def plan_goal(goal: str) -> Plan:
             ]
             sub_goals.append(sg.model_copy(update={"compare": items, "queries": queries}))
         else:
+            part = as_question(part) if part[:1].islower() else part  # "output of A": a question
             add(part, main_entity(part))
     rationale = (
         "single question kept whole"

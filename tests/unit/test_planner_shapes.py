@@ -310,6 +310,77 @@ SHAPES = [
             ("What standing charge applies to tier Z?", "tier Z"),
         ],
     ),
+    (
+        "What were the rated output and the operator of Harlow Fen in 2022?",
+        [
+            ("What was the rated output of Harlow Fen in 2022?", "Harlow Fen"),
+            ("What was the operator of Harlow Fen in 2022?", "Harlow Fen"),
+        ],
+    ),
+    (
+        "State Harlow Fen's rated output, operator and opening year.",
+        [
+            ("State Harlow Fen's rated output", "Harlow Fen"),
+            ("State Harlow Fen's operator", "Harlow Fen"),
+            ("State Harlow Fen's opening year", "Harlow Fen"),
+        ],
+    ),
+    (
+        "For Marsh End in 2023, what were the peak load, the number of trips and the uptime?",
+        [
+            ("For Marsh End in 2023, what was the peak load?", "Marsh End"),
+            ("For Marsh End in 2023, what was the number of trips?", "Marsh End"),
+            ("For Marsh End in 2023, what was the uptime?", "Marsh End"),
+        ],
+    ),
+    (
+        "What is the ratio of sales and profit at Harlow Fen?",
+        [("What is the ratio of sales and profit at Harlow Fen?", "Harlow Fen")],
+    ),
+    (
+        "How many turbines and how many staff did Harlow Fen have in 2022?",
+        [
+            ("How many turbines did Harlow Fen have in 2022?", "Harlow Fen"),
+            ("How many staff did Harlow Fen have in 2022?", "Harlow Fen"),
+        ],
+    ),
+    (
+        "What was the output of Harlow Fen in 2021, and what was it in 2022?",
+        [
+            ("What was the output of Harlow Fen in 2021?", "Harlow Fen"),
+            ("What was the output of Harlow Fen in 2022?", "Harlow Fen"),
+        ],
+    ),
+    (
+        "Output of Harlow Fen; operator of Marsh End; opening year of Quillon Ridge",
+        [
+            ("What is the output of Harlow Fen?", "Harlow Fen"),
+            ("What is the operator of Marsh End?", "Marsh End"),
+            ("What is the opening year of Quillon Ridge?", "Quillon Ridge"),
+        ],
+    ),
+    (
+        "For Harlow Fen, report (i) the rated output, (ii) the operator and (iii) the opening year.",
+        [
+            ("For Harlow Fen, report the rated output", "Harlow Fen"),
+            ("For Harlow Fen, report the operator", "Harlow Fen"),
+            ("For Harlow Fen, report the opening year", "Harlow Fen"),
+        ],
+    ),
+    (
+        "When was the Orvel bridge closed and reopened?",
+        [
+            ("When was the Orvel bridge closed?", "Orvel"),
+            ("When was the Orvel bridge reopened?", "Orvel"),
+        ],
+    ),
+    (
+        "When was the boil notice at Kelden issued and when was it lifted?",
+        [
+            ("When was the boil notice at Kelden issued?", "Kelden"),
+            ("When was the boil notice at Kelden lifted?", "Kelden"),
+        ],
+    ),
 ]
 
 COMPARISONS = [

@@ -1,0 +1,78 @@
+"""One part per asked fact: "What were the peak output, the outages and the availability of X?"
+asks three things of X, so it gives three questions, each about one fact of the same subject.
+
+Only a list whose every item is a noun phrase with its own article ("the peak output, the
+outages"), or one a possessive owns ("State X's output, operator and opening year"), is read
+so: "the ratio of sales and profit" is one fact, and names in a list are entities
+(plan_lists.py), not facts.
+"""
+
+from __future__ import annotations
+
+import re
+
+from research.agents.plan_parts import tidy
+from research.agents.text import QUESTION_WORDS, STOPWORDS, words
+
+_ASK = re.compile(
+    r"\b(?:(?P<wh>[Ww]hat)\s+(?P<verb>is|are|was|were)|"
+    r"(?P<cmd>[Gg]ive|[Ss]tate|[Rr]eport|[Ll]ist|[Pp]rovide|[Ff]ind))\b:?\s+"
+)
+_OWNER = re.compile(r"(?P<owner>(?:[A-Z0-9][\w/&.-]*\s+)*[A-Z0-9][\w/&.-]*['’]s)\s+")
+# Where the facts end: a preposition before a name, a number or a year ("of Harlow Fen",
+# "in 2022"), or the end of the part.
+_TAIL = re.compile(r"\s+(?:of|for|at|in|on|from|by|during|under)\s+(?:the\s+)?[A-Z0-9]|\s*[?.]?$")
+_SEPARATOR = re.compile(r",\s*(?:and\s+)?|\s+and\s+")
+_ARTICLE = re.compile(r"(?:the|its|their)\s+", re.IGNORECASE)
+_SINGULAR = {"are": "is", "were": "was"}
+_MAX_WORDS = 6
+
+
+# "When was the notice issued and lifted?": one event each ("When was the notice lifted?").
+_TWO_EVENTS = re.compile(
+    r"(?P<lead>(?i:when|on what date|in what year|where|why|how)\s+"
+    r"(?:did|does|do|was|were|is|are|has|have|had|will)\s+.+?)\s+"
+    r"(?P<first>[a-z]+)\s+and\s+(?P<second>[a-z]+)(?P<end>\s*\?)"
+)
+
+
+def asked_facts(part: str) -> list[str]:
+    """`part` as one question per fact it lists, or [part] when it asks one."""
+    events = _TWO_EVENTS.fullmatch(part)
+    if events and not {events["first"], events["second"]} & STOPWORDS:
+        lead, end = events["lead"], events["end"].strip()
+        return [f"{lead} {events['first']}{end}", f"{lead} {events['second']}{end}"]
+    ask = _ASK.search(part)
+    if not ask or re.search(r"\b(?:between|both|compare|difference)\b", part, re.IGNORECASE):
+        return [part]
+    body_start = ask.end()
+    owner = _OWNER.match(part, body_start)
+    facts_start = owner.end() if owner else body_start
+    separators = [m for m in _SEPARATOR.finditer(part, facts_start) if m.start() > facts_start]
+    if not separators:
+        return [part]
+    tail = _TAIL.search(part, separators[-1].end())
+    if tail is None:
+        return [part]
+    items = [i.strip() for i in _SEPARATOR.split(part[facts_start : tail.start()])]
+    if len(items) < 2 or not all(_fact(item, owned=bool(owner)) for item in items):
+        return [part]
+    lead = part[:body_start]
+    if ask.group("verb"):
+        lead = lead[: ask.start("verb")] + _SINGULAR.get(ask.group("verb"), ask.group("verb"))
+        lead += part[ask.end("verb") : body_start]
+    said = owner.group(0) if owner else ""
+    rest = part[tail.start() :]
+    return [tidy(f"{lead}{said}{item}{rest}") for item in items]
+
+
+def _fact(item: str, *, owned: bool) -> bool:
+    """A short noun phrase with its own article (or owned), naming no name."""
+    found = words(item)
+    if not found or len(found) > _MAX_WORDS or any(ch.isupper() for ch in item):
+        return False
+    if not owned and not _ARTICLE.match(item):
+        return False
+    if not _ARTICLE.match(item) and found[0] in STOPWORDS:  # "in 2022" qualifies, asks nothing
+        return False
+    return any(w not in STOPWORDS and w not in QUESTION_WORDS for w in found)
