@@ -216,11 +216,15 @@ def support(part: SubGoal, claims: list[Claim], run_snippets: dict[int, Snippet]
     problems: list[str] = []
     for side in sides:
         others = [o for o in sides if o != side]
-        reached, named = _reach(side, aliases(side, texts), others, quoted)
+        unnamed = _unnamed(side, texts)  # "what river has five waterfalls ...": no name
+        if unnamed:
+            reached, named = set(range(len(quoted))), {}
+        else:
+            reached, named = _reach(side, aliases(side, texts), others, quoted)
         found = [
             support_problem(
                 question=part.text,
-                entity=side,
+                entity="" if unnamed else side,
                 unit=unit,
                 frame=frame,
                 # A claim's own names are no bridge to itself: they may be the answer.
@@ -234,6 +238,16 @@ def support(part: SubGoal, claims: list[Claim], run_snippets: dict[int, Snippet]
             problem = found[0] if found else NOT_ABOUT_ENTITY
             problems.append(f"{side}: {problem}" if part.compare else problem)
     return "; ".join(problems)
+
+
+def _unnamed(subject: str, texts: Sequence[str]) -> bool:
+    """A subject the part describes without naming it (the planner's words for it, in lower
+    case, which no passage holds): no unit can be told by whether it names it. A name typed
+    in lower case ("harlow fen") is still looked for where the passages hold it."""
+    if re.search(r"[A-Z0-9]", subject):
+        return False
+    wanted = normalize(subject)
+    return not any(wanted in normalize(text) for text in texts)
 
 
 def _reach(

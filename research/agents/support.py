@@ -98,12 +98,24 @@ def answer_names(text: str, question: str = "") -> list[str]:
     asked = normalize(question)
     common = common_words()
     out = []
-    for name in names(_UNIT_AFTER_NUMBER.sub(" ", _values_only(text))):
+    plain = _UNIT_AFTER_NUMBER.sub(" ", _values_only(text))
+    for name in names(plain):
         norm = normalize(name)
-        if _whole(norm, asked) or (" " not in norm and norm in common):
+        ordinary = " " not in norm and norm in common and not _mid_sentence(name, plain)
+        if _whole(norm, asked) or ordinary:
             continue
         out.append(name)
     return out
+
+
+def _mid_sentence(word: str, text: str) -> bool:
+    """Capitalised where no sentence opens ("born in Verona"): a name, though the word is in
+    the lexicon too."""
+    for match in re.finditer(rf"(?<![\w-]){re.escape(word)}(?![\w-])", text):
+        before = text[: match.start()].rstrip()
+        if before and before[-1] not in ".!?:;\"“”'‘’(*•-–—":
+            return True
+    return False
 
 
 def _values_only(unit: str) -> str:
@@ -200,6 +212,18 @@ def _forms(entity: str) -> list[str]:
     return [f for f in dict.fromkeys([bare, *names(bare)]) if f]
 
 
+_PERSON = re.compile(r"[A-Z][a-z]+(?:\s+[A-Z]\.)?(?:\s+[A-Z][a-z]+){1,2}")
+
+
+def _surname(name: str) -> list[str]:
+    """The last word of a name written as a person's ("Chris Stockley"), when it is no
+    ordinary word ("Quillon Ridge" is not named by "Ridge")."""
+    if not _PERSON.fullmatch(name.strip()):
+        return []
+    last = name.split()[-1]
+    return [last] if len(last) >= 4 and last.lower() not in common_words() else []
+
+
 def _whole(needle: str, hay: str) -> bool:
     """`needle` in `hay` as whole words; a hyphen or digit joined on is another word
     ("OUT-23-012" is not "OUT-23-01")."""
@@ -209,10 +233,11 @@ def _whole(needle: str, hay: str) -> bool:
 
 
 def names_entity(entity: str, unit: str, frame: Frame, also: Sequence[str] = ()) -> bool:
-    """Does the unit, or what frames it, name `entity` or one of `also`?"""
+    """Does the unit, or what frames it, name `entity` or one of `also`? A person named in
+    full is named again by the surname ("after Stockley was shot")."""
     places = [unit, frame.row_label, frame.section, frame.title]
     for candidate in [entity, *also]:
-        forms = [normalize(f) for f in _forms(candidate)]
+        forms = [normalize(f) for f in [*_forms(candidate), *_surname(candidate)]]
         for place in filter(None, places):
             hay = normalize(place)
             if any(_whole(form, hay) for form in forms) or mentions(place, candidate):
@@ -231,7 +256,7 @@ def support_problem(
 ) -> str | None:
     """None when the unit supports the part, else why not. `kind` overrides the kind the
     question asks (a side of a comparison needs its own date or number, not the choice)."""
-    if not names_entity(entity, unit, frame, also):
+    if entity and not names_entity(entity, unit, frame, also):  # "": a subject not named
         return NOT_ABOUT_ENTITY
     kind = kind or asked_kind(question)
     given = " ".join([question, entity, *also])

@@ -204,3 +204,33 @@ def test_an_alias_the_documents_define_names_the_subject() -> None:
     sg = part("How many turbines does Harlow Fen have?", "Harlow Fen")
     gated, _ = gate_dossier(d, {23: defined}, {23}, sub_goals=[sg])
     assert gated.sections[0].status == SectionStatus.ANSWERED
+
+
+def test_a_bridge_named_mid_sentence_counts_though_the_word_is_also_ordinary() -> None:
+    """ "born ... in Marsh" names a place: capitalised where no sentence opens."""
+    person = CHAIN.model_copy(update={"id": 25, "document_id": 7, "title": "Petra Vance",
+                                      "text": "Petra Vance (born 1961 in Marsh) is a painter."})  # fmt: skip
+    town = CHAIN.model_copy(update={"id": 26, "document_id": 8, "title": "Marsh",
+                                    "text": "Marsh is a town with 12,400 inhabitants."})  # fmt: skip
+    d = claims_dossier((25, "born 1961 in Marsh"), (26, "12,400 inhabitants"))
+    sg = part("How many people live in the town where Petra Vance was born?", "Petra Vance")
+    gated, _ = gate_dossier(d, {25: person, 26: town}, {25, 26}, sub_goals=[sg])
+    assert gated.sections[0].status == SectionStatus.ANSWERED
+
+
+def test_a_subject_described_in_words_no_passage_holds_is_not_looked_for() -> None:
+    d = claims_dossier((20, "Tarn Moss has 42 turbines."))
+    described = part("Which wind farm on the moor has the most turbines?", "farm moor turbines")
+    named_lower = part("How many turbines does harlow fen have?", "harlow fen")
+    assert gate_dossier(d, RUN, {20}, sub_goals=[described])[0].sections[0].claims
+    gated, _ = gate_dossier(d, RUN, {20}, sub_goals=[named_lower])
+    assert gated.sections[0].status == SectionStatus.NO_DATA  # it is named, not by this quote
+
+
+def test_a_person_named_in_full_is_named_again_by_the_surname() -> None:
+    report = CHAIN.model_copy(update={"id": 27, "document_id": 9, "title": "Tour diary",
+                                      "text": "In 1979 Skarsgard left the band after a fall."})  # fmt: skip
+    d = claims_dossier((27, "In 1979 Skarsgard left the band after a fall."))
+    sg = part("In what year did Oskar Skarsgard leave the band?", "Oskar Skarsgard")
+    gated, _ = gate_dossier(d, {27: report}, {27}, sub_goals=[sg])
+    assert gated.sections[0].status == SectionStatus.ANSWERED
