@@ -201,7 +201,7 @@ def via(
     link_stems = _fact_stems(link.sentence) | converse_kin(q.question, q.entity, link.sentence)
     if enumeration(link.sentence, name):  # listed among three or more: one of their members
         link_stems |= _MEMBERSHIP
-    # A subject given only by description ("what river has five waterfalls ...", planned as
+    # A subject given only by description ("which lake lies below three peaks", planned as
     # its words) is related to the bridge by the link stating those words.
     description = content_terms(q.entity) if q.entity.islower() else []
     related = [t for t in [*q.terms, *description] if t not in SOFT and covers(t, link_stems)]

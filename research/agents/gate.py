@@ -216,7 +216,7 @@ def support(part: SubGoal, claims: list[Claim], run_snippets: dict[int, Snippet]
     problems: list[str] = []
     for side in sides:
         others = [o for o in sides if o != side]
-        unnamed = _unnamed(side, texts)  # "what river has five waterfalls ...": no name
+        unnamed = _unnamed(side, texts)  # "which lake lies below three peaks": no name
         if unnamed:
             reached, named = set(range(len(quoted))), {}
         else:

@@ -102,7 +102,7 @@ _THESE = re.compile(
 
 def _bulleted(goal: str) -> list[str]:
     """Lines opening with "-", "*" or "•" (two or more): one part each. A line introducing
-    them is read into each item when it refers to them ("the price of each of these pipes")
+    them is read into each item when it refers to them ("the weight of each of these cables")
     or ends with a colon after saying something ("For X in 2022, report:"); one that only
     asks for them ("Please answer:") is no part; any other line is a part of its own."""
     lines = [line for line in goal.splitlines() if line.strip()]

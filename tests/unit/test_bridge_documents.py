@@ -193,7 +193,7 @@ def test_a_subject_given_by_description_is_related_to_a_bridge_by_its_words() ->
                  "mile segment of the river.")  # fmt: skip
     seal = snip(2, "Seal of Norvia", "The Great Seal of Norvia was adopted in 1865. The inner "
                 "circle depicts a landscape of mountains by the Tall Falls on the Alva River.")  # fmt: skip
-    a = judge("What river has five waterfalls depicted on a state seal?", [falls, seal])
+    a = judge("Which river with five waterfalls is depicted on the seal of a state?", [falls, seal])
     assert a.verdict == Verdict.SUFFICIENT and "depicts a landscape" in quoted(a)
 
 

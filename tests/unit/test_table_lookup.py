@@ -7,9 +7,9 @@ from research.contracts import Snippet
 from tests.unit.judging import judge, quoted
 
 SITES = (
-    "Site 1 — Commissioned: 1998 · Design capacity (Ml/d): 61 · Staff: 14\n"
-    "Site 2 — Commissioned: 2004 · Design capacity (Ml/d): 37 · Staff: 9\n"
-    "Site 3 — Commissioned: 2011 · Design capacity (Ml/d): 18 · Staff: 5"
+    "Site 1 — Commissioned: 1998 · Nominal yield (Ml/d): 61 · Staff: 14\n"
+    "Site 2 — Commissioned: 2004 · Nominal yield (Ml/d): 37 · Staff: 9\n"
+    "Site 3 — Commissioned: 2011 · Nominal yield (Ml/d): 18 · Staff: 5"
 )
 WEEKS = (
     "2021-06-07 — Flow (l/s): 12.5 · Pressure (bar): 4.1\n"
@@ -28,9 +28,9 @@ def snippet(sid: int, text: str, title: str) -> Snippet:
 def test_the_row_the_question_names_answers_with_the_column_it_names() -> None:
     hits = [snippet(1, SITES, "Orla Water Asset Register 2022")]
 
-    cell = table_answer("What is the design capacity of Site 2?", "Site 2", hits)
+    cell = table_answer("What is the nominal yield of Site 2?", "Site 2", hits)
 
-    assert cell is not None and cell.cell == "Design capacity (Ml/d): 37"
+    assert cell is not None and cell.cell == "Nominal yield (Ml/d): 37"
     assert cell.frame.row_label == "Site 2"
 
 
@@ -45,10 +45,10 @@ def test_a_dated_row_is_named_by_the_date_the_question_asks() -> None:
 
 
 def test_a_column_whose_name_the_question_only_begins_is_not_named() -> None:
-    """ "capacity factor" asks another column than "Design capacity"."""
+    """ "nominal yield ratio" asks another column than "Nominal yield"."""
     hits = [snippet(1, SITES, "Orla Water Asset Register 2022")]
 
-    assert table_answer("What is the capacity factor of Site 2?", "Site 2", hits) is None
+    assert table_answer("What is the nominal yield ratio of Site 2?", "Site 2", hits) is None
 
 
 def test_two_rows_named_as_well_answer_nothing() -> None:
@@ -60,8 +60,8 @@ def test_two_rows_named_as_well_answer_nothing() -> None:
 def test_the_judge_answers_from_the_row_and_quotes_it_whole() -> None:
     hits = [snippet(1, SITES, "Orla Water Asset Register 2022")]
 
-    a = judge("What is the design capacity of Site 3?", hits)
+    a = judge("What is the nominal yield of Site 3?", hits)
 
     assert a.verdict == "sufficient"
-    assert "Design capacity (Ml/d): 18" in a.claims[0].text
+    assert "Nominal yield (Ml/d): 18" in a.claims[0].text
     assert quoted(a) == SITES.splitlines()[2]
