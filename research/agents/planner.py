@@ -342,7 +342,7 @@ def plan_goal(goal: str) -> Plan:
         for asked in per_year(text):  # "in 2021 and in 2022": one part per year
             sub_goals.append(_sub_goal(len(sub_goals) + 1, asked, entity))
 
-    for part in (fact for asked in split_parts(goal) for fact in asked_facts(asked)):
+    for part in (fact for piece in split_parts(goal) for fact in asked_facts(piece)):
         span = _one_name(part, _two_named(part, _list_span(_opening_lowered(part))))
         distinct, pair = _distinct_names(part), _shared_pair(part)
         # "has had more than 30 singles" counts; it compares nothing.

@@ -6,7 +6,8 @@ question and the question does not go on with another word of the same name ("ca
 factor" does not name the column "Capacity (MW)"). A row is named by the question's words
 and dates its label and other cells hold; the row named best answers, and only when no other
 row is named as well. Rows come from the part's snippets, framed as the scorer frames them
-(the subject named by the row, its section or its document), a superseded draft's last.
+(the subject named by the row, its section or its document); a superseded draft's rows are
+not read.
 """
 
 from __future__ import annotations
