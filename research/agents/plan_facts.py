@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from research.agents.plan_parts import tidy
+from research.agents.plan_parts import singular, tidy
 from research.agents.text import QUESTION_WORDS, STOPWORDS, words
 
 _ASK = re.compile(
@@ -36,8 +36,19 @@ _TWO_EVENTS = re.compile(
 )
 
 
+# "the minimum and maximum pressures": two facts of one kind ("the minimum pressure").
+_TWO_OF_A_KIND = re.compile(
+    r"\b(?P<lead>the\s+)(?P<first>[a-z]+)\s+and\s+(?P<second>[a-z]+)\s+(?P<kind>[a-z]+s)\b"
+)
+
+
 def asked_facts(part: str) -> list[str]:
     """`part` as one question per fact it lists, or [part] when it asks one."""
+    pair = _TWO_OF_A_KIND.search(part)
+    if pair and not {pair["first"], pair["second"]} & STOPWORDS:
+        kind = singular(pair["kind"])
+        lead, rest = _agreeing(part[: pair.start()]), part[pair.end() :]
+        return [f"{lead}the {pair[w]} {kind}{rest}" for w in ("first", "second")]
     events = _TWO_EVENTS.fullmatch(part)
     if events and not {events["first"], events["second"]} & STOPWORDS:
         lead, end = events["lead"], events["end"].strip()
@@ -57,10 +68,7 @@ def asked_facts(part: str) -> list[str]:
     items = [i.strip() for i in _SEPARATOR.split(part[facts_start : tail.start()])]
     if len(items) < 2 or not all(_fact(item, owned=bool(owner)) for item in items):
         return [part]
-    lead = part[:body_start]
-    if ask.group("verb"):
-        lead = lead[: ask.start("verb")] + _SINGULAR.get(ask.group("verb"), ask.group("verb"))
-        lead += part[ask.end("verb") : body_start]
+    lead = _agreeing(part[:body_start])
     said = owner.group(0) if owner else ""
     rest = part[tail.start() :]
     return [tidy(f"{lead}{said}{item}{rest}") for item in items]
@@ -76,3 +84,8 @@ def _fact(item: str, *, owned: bool) -> bool:
     if not _ARTICLE.match(item) and found[0] in STOPWORDS:  # "in 2022" qualifies, asks nothing
         return False
     return any(w not in STOPWORDS and w not in QUESTION_WORDS for w in found)
+
+
+def _agreeing(lead: str) -> str:
+    """ "What were the ..." asked of one fact: "What was the ..."."""
+    return re.sub(r"\b(are|were)(\s+)$", lambda m: _SINGULAR[m[1]] + m[2], lead)

@@ -239,7 +239,7 @@ def coordinated(part: str) -> list[str]:
             f"{frame}{separator}{case(c[0])}{c[1:]}" + ("" if c.endswith("?") else "?")
             for c in clauses
         ]
-    subject = next(iter(names(clauses[0])), "")
+    subject = _subject_phrase(clauses[0], next(iter(names(clauses[0])), ""))
     asked = _ASKED_THING.match(clauses[0])
     out = []
     for clause in clauses:
@@ -259,6 +259,13 @@ _ASKED_REST = re.compile(
     r"(?i:how\s+(?:many|much)|what|which)(?:\s+[a-z][\w-]*){1,4}?\s+"
     r"(?P<rest>(?:did|does|do|was|were|is|are|has|have|had|will|would|can)\b.*)"
 )
+
+
+def _subject_phrase(clause: str, name: str) -> str:
+    """What a later "it" stands for: the name, or the thing it names when the question ends
+    on it ("which firm won the Kelden contract": "the Kelden contract")."""
+    thing = re.search(rf"\bthe\s+{re.escape(name)}(?:\s+[a-z][\w-]*){{1,2}}(?=\?*$)", clause)
+    return thing.group(0) if name and thing else name
 
 
 def _completed(clauses: list[str], bare_and: list[bool]) -> list[str]:

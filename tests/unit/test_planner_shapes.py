@@ -381,6 +381,21 @@ SHAPES = [
             ("When was the boil notice at Kelden lifted?", "Kelden"),
         ],
     ),
+    (
+        "What are the minimum and maximum pressures at Kelmarsh?",
+        [
+            ("What is the minimum pressure at Kelmarsh?", "Kelmarsh"),
+            ("What is the maximum pressure at Kelmarsh?", "Kelmarsh"),
+        ],
+    ),
+    (
+        "Which firm won the Kelden contract, what was its value, and when does it end?",
+        [
+            ("Which firm won the Kelden contract?", "Kelden"),
+            ("What was the Kelden contract's value?", "Kelden"),
+            ("When does the Kelden contract end?", "Kelden"),
+        ],
+    ),
 ]
 
 COMPARISONS = [
