@@ -45,6 +45,7 @@ def dossier_view(page: RunPage, *, viewer: Any) -> dict[str, Any] | None:
         }
         for key, r in refs.items()
     }
+    searched = {row.get("sub_goal"): row for row in page.final.get("ledger", [])}
     sections = []
     for n, s in enumerate(dossier.sections, start=1):
         claims = [
@@ -70,6 +71,9 @@ def dossier_view(page: RunPage, *, viewer: Any) -> dict[str, Any] | None:
                 "claims": claims,
                 "no_data_text": s.no_data_text or NO_DATA,
                 "follow_up_needed": s.follow_up_needed,
+                # what was searched for the part, so "no data found" says where it looked
+                "queries": searched.get(s.sub_goal, {}).get("queries", []),
+                "corpora": searched.get(s.sub_goal, {}).get("corpora", []),
             }
         )
     ledger = []

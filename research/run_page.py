@@ -15,6 +15,7 @@ from django.urls import reverse
 
 from research.dossier_view import dossier_view, live_ledger
 from research.models import ResearchRun, RunEvent
+from research.timeline import Timeline
 
 TEMPLATE = "research/run_detail.html"
 TERMINAL_KINDS = frozenset({"dossier", "error", "cancelled"})
@@ -104,17 +105,20 @@ class RunPage:
     read_as: list[dict[str, str]] = field(default_factory=list)
     final: dict[str, Any] | None = None
     audit: list[AuditItem] = field(default_factory=list)
+    timeline: Timeline = field(default_factory=Timeline)
     _views: dict[int, dict[str, Any] | None] = field(default_factory=dict)
 
     @classmethod
     def for_run(cls, run: ResearchRun, *, events: list[RunEvent] | None = None) -> RunPage:
+        names = dict(run.corpora.values_list("pk", "name"))
         page = cls(
             run_id=run.pk,
             owner_id=run.owner_id,
             goal=run.goal,
             provider=run.provider,
-            corpus_names=dict(run.corpora.values_list("pk", "name")),
+            corpus_names=names,
             cancel_requested=run.cancel_requested,
+            timeline=Timeline(corpus_names=names),
         )
         for event in run.events.order_by("seq") if events is None else events:
             page.apply(event.seq, event.kind, event.payload, event.created)
@@ -133,9 +137,14 @@ class RunPage:
     def apply(
         self, seq: int, kind: str, payload: dict[str, Any], created: dt.datetime
     ) -> list[str]:
-        """Fold one event in; returns the page regions it changed."""
+        """Fold one event in; returns the page regions it changed.
+
+        #poller is never among them: sse-seq.js retires it once the stream is up, and the poll
+        fallback's #live response carries its own."""
         handler = getattr(self, f"_on_{kind}", None)
         regions: list[str] = handler(payload) if handler else []
+        for step_seq, added in self.timeline.apply(seq, kind, payload, created):
+            regions.append(f"step{'-new' if added else ''}:{step_seq}")
         pretty = json.dumps(payload, indent=2, ensure_ascii=False, sort_keys=True, default=str)
         self.audit.append(AuditItem(seq, kind, created, pretty))
         self.last_seq = seq
@@ -166,7 +175,7 @@ class RunPage:
             self.parts[sg["key"]] = Part(sg["key"], sg["text"], sg["entity"], sg["facts_needed"])
         self.read_as = list(payload.get("read_as", []))
         self._add_usage(payload.get("usage"))
-        return ["checklist", "stats", "dossier", "ledger"]
+        return ["checklist", "plan", "stats", "dossier", "ledger"]
 
     def _on_route(self, payload: dict[str, Any]) -> list[str]:
         for route in payload["routes"]:
@@ -176,7 +185,7 @@ class RunPage:
                     self.corpus_names.get(c, f"corpus {c}") for c in route["corpus_ids"]
                 ]
                 part.route_reason = route["reason"]
-        return ["checklist", "ledger"]
+        return ["plan", "ledger"]
 
     def _on_budget(self, payload: dict[str, Any]) -> list[str]:
         self.budget = dict(payload)
@@ -211,7 +220,8 @@ class RunPage:
         if row is not None:
             row.hits = payload["hits"]
         self.budget.update(used=payload["budget_used"], budget=payload["budget"])
-        return [f"iteration:{row.iteration if row else self.current}", "stats", "ledger"]
+        changed = f"iteration:{row.iteration if row else self.current}"
+        return [changed, "checklist", "stats", "ledger"]
 
     def _on_assessment(self, payload: dict[str, Any]) -> list[str]:
         a = payload["assessment"]
@@ -235,7 +245,7 @@ class RunPage:
         )
         self._add_usage(payload.get("usage"))
         changed = f"iteration{'-new' if created else ''}:{self.current}"
-        return ["checklist", changed, "stats", "ledger", "dossier"]
+        return ["checklist", "plan", changed, "stats", "ledger", "dossier"]
 
     def _on_barrier(self, payload: dict[str, Any]) -> list[str]:
         iteration, created = self._iteration(self.current)
@@ -248,7 +258,7 @@ class RunPage:
 
     def _on_gate(self, payload: dict[str, Any]) -> list[str]:
         self.gate = payload
-        return ["stats", "withdrawn"]
+        return ["stats"]
 
     @property
     def withdrawn(self) -> list[dict[str, Any]]:
@@ -263,15 +273,15 @@ class RunPage:
             part = self.parts.get(section["sub_goal"])
             if part:
                 part.status = SECTION_TO_PART.get(section["status"], section["status"])
-        return ["status", "checklist", "stats", "dossier", "ledger", "lineage", "poller"]
+        return ["status", "checklist", "plan", "stats", "dossier", "ledger"]
 
     def _on_error(self, payload: dict[str, Any]) -> list[str]:
         self.status, self.reason = ResearchRun.Status.FAILED, payload.get("reason", "")
-        return ["status", "dossier", "lineage", "poller"]
+        return ["status", "dossier"]
 
     def _on_cancelled(self, payload: dict[str, Any]) -> list[str]:
         self.status, self.reason = ResearchRun.Status.CANCELLED, payload.get("reason", "")
-        return ["status", "dossier", "lineage", "poller"]
+        return ["status", "dossier"]
 
 
 def page_context(page: RunPage, *, viewer: Any) -> dict[str, Any]:
@@ -279,20 +289,18 @@ def page_context(page: RunPage, *, viewer: Any) -> dict[str, Any]:
     if page.final is not None and viewer.pk not in page._views:
         page._views[viewer.pk] = dossier_view(page, viewer=viewer)
     view = page._views.get(viewer.pk) if page.final is not None else None
-    claims = {s["sub_goal"]: s["claims"] for s in view["sections"]} if view else {}
     pk = page.run_id
     return {
         "page": page,
         "dossier": view,
         "ledger": view["ledger"] if view else live_ledger(page),
-        "lineage": [{"part": p, "claims": claims.get(p.key, [])} for p in page.parts.values()],
-        "goal_queries": [q for q in page.queries.values() if not q.sub_goal],
         "cited": view["cited"] if view else set(),
         "can_cancel": viewer.pk == page.owner_id and not page.terminal,
         "event_names": EVENT_NAMES,
         "run_url": reverse("research:run", args=[pk]),
         "events_url": reverse("research:events", args=[pk]),
         "cancel_url": reverse("research:cancel", args=[pk]),
+        "trace_url": reverse("research:export", args=[pk, "json"]),
         "exports": [
             (label, reverse("research:export", args=[pk, fmt]))
             for fmt, label in (("md", "Markdown"), ("pdf", "PDF"), ("json", "JSON trace"))

@@ -63,10 +63,17 @@ def render_regions(page: RunPage, regions: list[str], *, viewer: object) -> str:
             out.append(
                 render_to_string(f"{TEMPLATE}#iteration", {**ctx, "iteration": it, "oob": "1"})
             )
+        elif name == "step-new":
+            step = page.timeline.step(int(arg))
+            inner = render_to_string(f"{TEMPLATE}#step", {**ctx, "step": step})
+            out.append(f'<ol hx-swap-oob="beforeend:#timeline">{inner}</ol>')
+        elif name == "step":
+            step = page.timeline.step(int(arg))
+            out.append(render_to_string(f"{TEMPLATE}#step", {**ctx, "step": step, "oob": "1"}))
         elif name == "audit":
             item = page.audit[-1]
             inner = render_to_string(f"{TEMPLATE}#audit_item", {**ctx, "item": item})
-            out.append(f'<ol hx-swap-oob="beforeend:#audit-list">{inner}</ol>')
+            out.append(f'<ul hx-swap-oob="beforeend:#audit-list">{inner}</ul>')
         else:
             out.append(render_to_string(f"{TEMPLATE}#{name}", {**ctx, "oob": "1"}))
     return "\n".join(out)

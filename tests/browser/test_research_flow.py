@@ -11,6 +11,8 @@ from playwright.sync_api import Page, expect
 
 from corpora.models import Document
 from research.models import ResearchRun
+from research.run_page import RunPage
+from tests.browser.accessibility import summary, violations
 from tests.factories import PASSWORD, UserFactory
 from tests.integration.test_research_views import GOAL, bases_corpus
 
@@ -44,12 +46,12 @@ def _log_in(page: Page, base: str, user) -> None:
     expect(page.locator("header nav")).to_contain_text("New research")
 
 
-def _start_research(page: Page, base: str, corpus) -> ResearchRun:
+def _start_research(page: Page, base: str, corpus, goal: str = GOAL) -> ResearchRun:
     page.goto(f"{base}/")
     page.get_by_role("link", name="New research").first.click()
     expect(page.locator("h1")).to_have_text("New research")
     expect(page.locator(".provider")).to_contain_text("offline extractive engine")
-    page.fill("#id_goal", GOAL)
+    page.fill("#id_goal", goal)
     page.check(f"input[name=corpora][value='{corpus.pk}']")
     page.click("button:has-text('Start research')")
     expect(page).to_have_url(re.compile(r"/runs/\d+/$"))
@@ -74,8 +76,8 @@ def test_a_researcher_watches_a_four_part_goal_answered_live_and_exports_it(
     run = _start_research(page, live_asgi, corpus)
     expect(page.locator("#run-status [data-status]")).to_have_attribute("data-status", "queued")
     page.evaluate(WATCH)  # window.__sameDocument is gone if the page ever reloads
-    # The stream is up (sse-seq.js drops the 2 s poller on the stream's first message)...
-    expect(page.locator("#poller")).to_have_count(0)
+    # The stream is up (sse-seq.js retires the 2 s poller on the stream's first message)...
+    expect(page.locator("#poller")).not_to_have_attribute("hx-get", re.compile(".*"))
     # ...and only now does a worker pick the run up, so everything below arrives over SSE.
     request.getfixturevalue("celery_worker")
 
@@ -98,13 +100,19 @@ def test_a_researcher_watches_a_four_part_goal_answered_live_and_exports_it(
     assert run.status == ResearchRun.Status.PARTIAL
 
     ledger = page.locator("#ledger")
-    expect(ledger).not_to_contain_text("filling in")
+    expect(ledger).not_to_contain_text("Filling in as the run goes")
     expect(ledger.locator("tr.ledger-row")).to_have_count(4)
     delta_row = ledger.locator("tr.ledger-row", has_text="the Delta base")
     expect(delta_row).to_contain_text("no data found in the selected sources")
     expect(delta_row).to_contain_text("unanswerable")
     expect(page.locator("#gate-figure")).to_contain_text("3 claims kept · 0 dropped")
     expect(page.locator("#run-stats")).to_contain_text("Searches")
+    searched = delta.locator(".searched")
+    expect(searched).to_contain_text(
+        "Searched Bases for: “Report the availability of the Delta base”"
+    )
+    found = violations(page)
+    assert found == [], summary(found)
     page.screenshot(path=str(artifacts_dir / "research-run-page.png"), full_page=True)
     page.locator("#dossier").screenshot(path=str(artifacts_dir / "research-dossier.png"))
 
@@ -133,7 +141,9 @@ def test_a_researcher_watches_a_four_part_goal_answered_live_and_exports_it(
     page.screenshot(path=str(artifacts_dir / "research-runs.png"))
     page.locator(f"a[href='/runs/{run.pk}/']").click()
     expect(page.locator("#audit-list .audit-item")).to_have_count(run.events.count())
-    expect(page.locator("#lineage")).to_contain_text("q-6")
+    page.locator("#details-trail > summary").click()
+    expect(page.locator("#timeline")).to_contain_text("follows up on q-5")
+    page.locator("#details-trail details.events > summary").click()
     page.locator("#audit-list .audit-item summary", has_text="dossier").click()
     expect(page.locator("#audit-list .audit-item pre").last).to_contain_text('"ledger"')
 
@@ -171,3 +181,71 @@ def test_with_the_stream_blocked_the_page_falls_back_to_polling(
     expect(page.locator("#ledger tr.ledger-row")).to_have_count(4)
     expect(page.locator("#poller")).not_to_have_attribute("hx-trigger", "every 2s")
     assert page.evaluate("window.__sameDocument") is True
+
+
+THREE_PARTS = "Report the availability of bases Alpha, Bravo and Charlie, citing a source for each."
+# Everything htmx logs goes to the console (htmx:oobErrorNoTarget, htmx:swapError, ...).
+HTMX_LOGGED = re.compile(r"htmx", re.IGNORECASE)
+
+
+def test_a_three_part_answer_fits_the_first_screen_with_its_quotes_and_no_htmx_error(
+    page: Page, live_asgi: str, request: pytest.FixtureRequest, artifacts_dir
+) -> None:
+    page.set_viewport_size({"width": 1280, "height": 900})
+    console: list[str] = []
+    page.on("console", lambda message: console.append(f"{message.type}: {message.text}"))
+    page.on("pageerror", lambda error: console.append(f"pageerror: {error}"))
+    user = UserFactory()
+    corpus = bases_corpus(user)
+    _log_in(page, live_asgi, user)
+    run = _start_research(page, live_asgi, corpus, THREE_PARTS)
+    expect(page.locator("#poller")).not_to_have_attribute("hx-get", re.compile(".*"))
+    # Running: the compact header, the draft, the workings collapsed below.
+    expect(page.locator("#checklist")).to_contain_text("Searches 0 / –")
+    found = violations(page)
+    assert found == [], summary(found)
+    page.screenshot(path=str(artifacts_dir / "research-run-running.png"))
+    # A reader opens the ledger while the run works; the live swaps keep it open.
+    page.locator("#details-ledger > summary").click()
+    page.evaluate("window.__sameDocument = true")
+    request.getfixturevalue("celery_worker")
+
+    banner = page.locator("#dossier .banner")
+    expect(banner).to_have_attribute("data-status", "complete", timeout=LIVE_MS)
+    expect(page.locator("#checklist li[data-status=covered]")).to_have_count(3)
+    expect(page.locator("#checklist #budget-used")).to_contain_text(
+        re.compile(r"Searches \d+ / \d+")
+    )
+    assert page.evaluate("window.__sameDocument") is True
+    expect(page.locator("#details-ledger")).to_have_attribute("open", "")
+    expect(page.locator("#details-ledger tr.ledger-row")).to_have_count(3)
+    expect(page.locator("#details-trail")).not_to_have_attribute("open", re.compile(".*"))
+
+    # The first screen is the answer: every part, its quote and its page link within 900 px.
+    page.evaluate("window.scrollTo(0, 0)")
+    parts = page.locator("#dossier section.part-answer")
+    expect(parts).to_have_count(3)
+    last = parts.nth(2)
+    expect(last.locator("h2")).to_contain_text("3. Report the availability of the Charlie base")
+    quote = last.locator("figure.quote")
+    expect(quote.locator("blockquote")).to_contain_text("Base Charlie reported an availability")
+    expect(quote.locator("a.source")).to_have_text("Charlie report, p. 1")
+    for box in (last.bounding_box(), quote.bounding_box()):
+        assert box is not None and box["y"] + box["height"] <= 900, box
+    found = violations(page)
+    assert found == [], summary(found)
+    page.screenshot(path=str(artifacts_dir / "research-run-answer-first.png"))
+
+    # The audit trail, built live step by step, matches the one a reload folds from the events.
+    page.locator("#details-trail > summary").click()
+    trail = page.locator("#timeline")
+    expect(trail).to_contain_text("Citation gate: 3 claims kept, 0 dropped")
+    expect(trail).not_to_contain_text("searching…")
+    steps = RunPage.for_run(run).timeline.steps
+    expect(trail.locator(":scope > li.step")).to_have_count(len(steps))
+    expect(trail.locator(":scope > li.step").last).to_contain_text("Finished: complete")
+    found = violations(page)
+    assert found == [], summary(found)
+    page.screenshot(path=str(artifacts_dir / "research-run-trail.png"), full_page=True)
+
+    assert not [line for line in console if HTMX_LOGGED.search(line)], console

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from html import unescape
 
 import pymupdf
 import pytest
@@ -18,6 +19,7 @@ from corpora.services.uploads import document_add
 from research import forms
 from research.contracts import NO_DATA, Scope
 from research.models import ResearchRun, RunEvent
+from research.run_page import RunPage
 from research.services import run_execute, run_start
 from tests.factories import UserFactory
 
@@ -61,6 +63,11 @@ def finished_run(user, corpus: Corpus) -> ResearchRun:
     run_execute(run_id=run.pk)
     run.refresh_from_db()
     return run
+
+
+def text(html: str) -> str:
+    """The text a reader sees in an HTML fragment: tags dropped, entities decoded, spaces joined."""
+    return " ".join(unescape(re.sub(r"<[^>]+>", " ", html)).split())
 
 
 def client_for(user) -> Client:
@@ -260,11 +267,36 @@ def test_a_finished_runs_page_shows_the_dossier_ledger_citations_and_audit_trail
     assert "no data found in the selected sources" in delta
     assert "unanswerable" in delta
     assert "Alpha report, p. 1" in delta  # best hits with scores for the unanswered part
-    # the audit trail: every event expandable, lineage query -> parent
+    # the raw events stay expandable, numbered once (no "1. #1")
     assert html.count('class="audit-item"') == done.events.count()
-    assert "<details>" in html
-    assert "← <code>q-5</code>" in html
+    assert "<code>#1</code>" not in html
+    # the audit trail is a timeline of steps, the follow-up query naming its parent
+    assert "follows up on <code>q-5</code>" in html
+    assert html.count('class="step ') == len(RunPage.for_run(done).timeline.steps)
+    assert f'href="{reverse("research:export", args=[done.pk, "json"])}"' in html
     assert "sse-connect" not in html  # finished: nothing to stream
+
+
+def test_a_finished_runs_page_puts_the_answers_first_and_the_workings_below_collapsed(owner, done):
+    html = client_for(owner).get(reverse("research:run", args=[done.pk])).content.decode()
+    dossier = html.index('id="dossier"')
+    for region in ('id="plan"', 'id="timeline"', 'id="iterations"', 'id="ledger"',
+                   'id="run-stats"', 'id="audit-list"'):  # fmt: skip
+        assert html.index(region) > dossier, region
+    assert html.count('<details class="panel"') == 5
+    assert '<details class="panel" open' not in html
+    # each answered part: its claim beside the quote and a "Title, p. N" link to the viewer
+    alpha = html[html.index('data-part="sg-1"', dossier) : html.index('data-part="sg-2"', dossier)]
+    assert "<blockquote>“Base Alpha reported an availability of 92 percent in 2024.”" in alpha
+    assert re.search(r'<a class="source" href="[^"]+#hl">Alpha report, p\. 1</a>', alpha)
+    # the part with no data says so, and what was searched, where
+    delta = text(html[html.index('<section class="part-answer no_data"') :])
+    assert delta.startswith("✗ 4. Report the availability of the Delta base")
+    assert NO_DATA in delta
+    assert (
+        "Searched Bases for: “Report the availability of the Delta base”; "
+        '“"Delta" availability base”.'
+    ) in delta
 
 
 def test_document_text_with_a_script_tag_is_escaped_on_the_run_page(owner, done):
@@ -280,7 +312,8 @@ def test_the_poll_fallback_answers_204_when_nothing_is_new_and_regions_otherwise
     response = client.get(url, {"after": 3}, HTTP_HX_REQUEST="true")
     html = response.content.decode()
     assert response.status_code == 200
-    assert '<section id="checklist" class="card checklist" hx-swap-oob="true">' in html
+    assert 'id="checklist" class="progress"' in html
+    assert '<ol id="timeline" class="timeline" hx-swap-oob="true">' in html
     assert f'id="poller" data-seq="{done.last_seq}" hx-swap-oob="true"' in html
     assert "every 2s" not in html  # terminal: the poller stops
 

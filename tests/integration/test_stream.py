@@ -110,6 +110,8 @@ def test_events_appended_after_connecting_arrive_in_order_with_their_ids(asgi_se
     assert 'hx-swap-oob="true"' in started
     assert 'data-status="running"' in started
     assert 'hx-swap-oob="beforeend:#audit-list"' in started
+    assert 'hx-swap-oob="beforeend:#timeline"' in started  # a new step of the audit trail
+    assert "Started</strong> (attempt 1)" in started
     assert "9" in "\n".join(received[1].data)
 
 
@@ -173,6 +175,8 @@ def test_the_stream_ends_after_a_terminal_event(asgi_server, run, owner):
     body = "\n".join(seen[0].data)
     assert "The provider refused the request." in body
     assert 'data-status="failed"' in body
+    # the stream never swaps #poller: sse-seq.js retired it, and its target must not go missing
+    assert 'id="poller"' not in body
 
 
 def test_a_finished_runs_stream_replays_after_the_given_seq_and_ends(asgi_server, run, owner):
