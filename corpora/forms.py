@@ -128,6 +128,13 @@ class SearchForm(forms.Form):
         chosen = self.cleaned_data.get("corpora")
         return [corpus.pk for corpus in chosen] if chosen else None
 
+    def searched_corpus_names(self) -> list[str]:
+        """Names of the corpora a valid search looks in: those chosen, else all visible."""
+        chosen = self.cleaned_data.get("corpora")
+        field = self.fields["corpora"]
+        assert isinstance(field, forms.ModelMultipleChoiceField)
+        return [corpus.name for corpus in (chosen or field.queryset)]
+
     def filters(self) -> SearchFilters:
         return SearchFilters(
             date_from=self.cleaned_data.get("date_from"), date_to=self.cleaned_data.get("date_to")

@@ -6,8 +6,6 @@ A corpus the user may not see is a 404 on every URL, never a 403, so its existen
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import pymupdf
 from django.conf import settings
 from django.contrib import messages
@@ -23,7 +21,8 @@ from django_htmx.middleware import HtmxDetails
 from corpora.extraction import PDF
 from corpora.forms import CorpusForm, SearchForm, UploadForm
 from corpora.models import Corpus, Document
-from corpora.search import Hit, chunk_search
+from corpora.search import chunk_search
+from corpora.search_results import SEARCH_CANDIDATES, results_page
 from corpora.selectors import (
     corpora_visible,
     corpus_get_for,
@@ -38,7 +37,6 @@ from research.agents.gate import quote_span as whole_quote_span
 from research.agents.text import normalize
 
 PAGE_IMAGE_DPI = 110
-SEARCH_K = 20
 NOT_IN_GROUPS = (
     "Created corpus “{name}”. You are not in any of its groups, so it is not listed for you; "
     "add yourself to one of them in the admin to open it."
@@ -196,14 +194,6 @@ def document_reingest_view(request: HtmxHttpRequest, document_id: int) -> HttpRe
 # -------------------------------------------------------------------------------- search
 
 
-@dataclass(frozen=True)
-class HitRow:
-    hit: Hit
-    corpus_name: str
-    quote: str  # the hit's text on its first page: the viewer highlights it
-    snippet: str
-
-
 _BLOCK_START = ("|", "-", "*", "#", "•")
 
 
@@ -224,39 +214,29 @@ def reflow(text: str) -> str:
     return "".join(out)
 
 
-def _first_page_text(hit: Hit) -> str:
-    cut = min((offset for offset, _ in hit.page_breaks), default=len(hit.text))
-    return hit.text[:cut].strip()
-
-
 @login_required
 @require_GET
 def search(request: HtmxHttpRequest) -> HttpResponse:
+    """Hits above the relevance floor, a page at a time (`corpora.search_results`)."""
     form = SearchForm(request.GET or None, user=request.user)
-    rows: list[HitRow] = []
-    searched = False
     if form.is_bound and not form.is_valid() and form.asks_for_hidden_corpus():
         raise Http404("No such corpus.")
-    if form.is_bound and form.is_valid() and form.cleaned_data["q"].strip():
-        searched = True
+    query = form.cleaned_data["q"].strip() if form.is_bound and form.is_valid() else ""
+    context: dict[str, object] = {"form": form, "searched": bool(query)}
+    if query:
         hits = chunk_search(
             user=request.user,
-            query=form.cleaned_data["q"],
+            query=query,
             corpus_ids=form.corpus_ids(),
-            k=SEARCH_K,
+            k=SEARCH_CANDIDATES,
             filters=form.filters(),
         )
         names = dict(corpora_visible(user=request.user).values_list("pk", "name"))
-        rows = [
-            HitRow(
-                hit,
-                names.get(hit.corpus_id, hit.corpus_slug),
-                _first_page_text(hit),
-                reflow(hit.text),
-            )
-            for hit in hits
-        ]
-    context = {"form": form, "rows": rows, "searched": searched}
+        context["results"] = results_page(
+            hits, query=query, page_number=request.GET.get("page"), corpus_names=names
+        )
+        context["searched_corpora"] = form.searched_corpus_names()
+        context["paged"] = "page" in request.GET
     template = "corpora/search.html" + ("#results" if request.htmx else "")
     return render(request, template, context)
 

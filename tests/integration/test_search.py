@@ -1,14 +1,19 @@
-"""Hybrid retrieval on the real database: what each retriever finds, and who may see it."""
+"""Hybrid retrieval on the real database: what each retriever finds, and who may see it; and
+the search page built on it: the relevance floor, pages, marked words, scores behind a toggle."""
 
 from __future__ import annotations
 
 import datetime as dt
 import random
+import re
 
 import pytest
 from django.contrib.auth.models import Group
+from django.test import Client
+from django.urls import reverse
 
 from corpora.search import SearchFilters, chunk_search
+from corpora.search_results import PAGE_SIZE, marked_texts, plain, text_html
 from corpora.selectors import corpora_visible, titles_naming
 from tests.factories import UserFactory
 from tests.helpers import make_corpus
@@ -177,3 +182,126 @@ def test_a_small_scope_is_ranked_by_exact_vectors_and_the_index_agrees(owner, se
     settings.EXACT_VECTOR_SCAN_MAX = 0  # the HNSW path
     indexed = chunk_search(user=owner, query=query, k=1, corpus_ids=[corpus.pk])
     assert indexed[0].title == "Marine biology notes"
+
+
+# ----------------------------------------------------------------------- the search page
+
+SEARCH_DOCS = {
+    "Quillfeather pump manual": "The Quillfeather pump is serviced each spring. "
+    "Keep <b>bold</b> tags and a <script>alert(1)</script> out of the page.",
+    "Harbour log": "Cranes at the harbour lifted containers onto the ships all night.",
+    "Bee notes": "Honey bees forage on clover and heather in late summer.",
+    "Boiler guide": "The boiler room holds two gas boilers and a hot water cylinder.",
+    "Rail timetable": "The night train to the coast leaves at eleven from platform four.",
+}
+
+
+def search_page(user, **params: object) -> str:
+    client = Client()
+    client.force_login(user)
+    response = client.get(reverse("corpora:search"), params)
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def hit_count(page: str) -> int:
+    return page.count('class="hit card"')
+
+
+def test_marks_come_from_postgres_stemming_and_document_text_stays_escaped(owner) -> None:
+    make_corpus(owner=owner, slug="marks", docs=SEARCH_DOCS, public=True)
+    texts = ["Pumps, a PUMP and pumping <b>pump</b> & co.", "Nothing to mark here."]
+
+    marked = marked_texts(query="pumps", texts=texts)
+
+    assert [plain(m) for m in marked] == texts  # ts_headline gave each text back unchanged
+    assert str(text_html(marked[0])) == (
+        "<p><mark>Pumps</mark>, a <mark>PUMP</mark> and <mark>pumping</mark> "
+        "&lt;b&gt;<mark>pump</mark>&lt;/b&gt; &amp; co.</p>"
+    )
+    assert marked[1] == texts[1]
+    assert marked_texts(query="the of", texts=texts) == texts  # stop words only: no marks
+
+
+def test_a_word_in_one_document_gives_one_result_with_the_word_marked(owner) -> None:
+    make_corpus(owner=owner, slug="one-word", docs=SEARCH_DOCS, public=True)
+
+    page = search_page(owner, q="Quillfeather pumps")
+
+    assert hit_count(page) == 1
+    assert "1 result\n" in page or "1 result " in page
+    assert "The <mark>Quillfeather</mark> <mark>pump</mark> is serviced" in page
+    assert "&lt;b&gt;bold&lt;/b&gt;" in page and "<b>bold</b>" not in page
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
+
+
+def test_scores_are_only_inside_the_why_this_result_toggle(owner) -> None:
+    make_corpus(owner=owner, slug="why", docs=SEARCH_DOCS, public=True)
+
+    page = search_page(owner, q="Quillfeather")
+
+    hit = page[page.index('class="hit card"') :]
+    before, _, toggle = hit.partition('<details class="why">')
+    assert "<summary>Why this result</summary>" in toggle
+    for label in ("semantic", "full-text", "title", "fused"):
+        assert f"<dt>{label}</dt>" in toggle.split("</details>")[0]
+        assert f"<dt>{label}</dt>" not in before
+
+
+def test_results_come_a_page_at_a_time_with_links_that_keep_the_query_and_filters(
+    owner,
+) -> None:
+    docs = {
+        f"Ledger {n:02}": f"Ledger entry {n}: the quarry sold {n} tonnes of gravel."
+        for n in range(23)
+    }
+    corpus = make_corpus(owner=owner, slug="ledgers", docs=docs, public=True)
+    query = {"q": "quarry gravel", "corpora": [corpus.pk]}
+
+    first = search_page(owner, **query)
+    last = search_page(owner, **query, page=3)
+    beyond = search_page(owner, **query, page=99)
+
+    assert hit_count(first) == PAGE_SIZE and hit_count(last) == 3
+    assert "23 results · page 1 of 3" in first and "23 results · page 3 of 3" in last
+    assert f'href="?q=quarry+gravel&amp;corpora={corpus.pk}&amp;page=2"' in first
+    assert 'rel="prev"' not in first
+    assert f'href="?q=quarry+gravel&amp;corpora={corpus.pk}&amp;page=2"' in last
+    assert 'rel="next"' not in last
+    assert hit_count(beyond) == 3  # past the end: the last page
+    seen = {m for p in (first, search_page(owner, **query, page=2), last)
+            for m in re.findall(r'id="hit-(\d+)"', p)}  # fmt: skip
+    assert len(seen) == 23  # every result on exactly one page
+
+
+def test_an_htmx_page_link_returns_only_the_results_fragment(owner) -> None:
+    docs = {
+        f"Ledger {n:02}": f"Ledger entry {n}: the quarry sold {n} tonnes of gravel."
+        for n in range(12)
+    }
+    make_corpus(owner=owner, slug="ledgers-htmx", docs=docs, public=True)
+    client = Client()
+    client.force_login(owner)
+
+    fragment = client.get(
+        reverse("corpora:search"), {"q": "quarry gravel", "page": 2}, HTTP_HX_REQUEST="true"
+    ).content.decode()
+
+    assert "<html" not in fragment
+    assert hit_count(fragment) == 2
+    assert 'hx-get="?q=quarry+gravel&amp;page=1"' in fragment
+    assert "autofocus" in fragment  # the summary takes focus after a page change
+
+
+def test_nothing_found_names_the_corpora_searched_and_suggests_what_to_change(owner) -> None:
+    dates = {title: dt.date(2020, 1, 1) for title in SEARCH_DOCS}
+    make_corpus(owner=owner, slug="dated-docs", docs=SEARCH_DOCS, dates=dates, public=True)
+    make_corpus(owner=owner, slug="other-shelf", docs={"Memo": "A short memo."}, public=True)
+
+    page = search_page(owner, q="Quillfeather pump", date_from="2024-01-01")
+
+    assert hit_count(page) == 0
+    assert "0 results" in page
+    assert "Nothing matched your search</strong> in Dated Docs, Other Shelf" in page
+    assert "among documents dated from 1 January 2024" in page
+    assert "or clear the dates." in page
