@@ -134,6 +134,8 @@ def run_list(request: HttpRequest) -> HttpResponse:
 def run_compare(request: HttpRequest) -> HttpResponse:
     """Two runs side by side, part by part (?a=<id>&b=<id>); 404 unless the user sees both."""
     ids = [request.GET.get(k, "") for k in ("a", "b")]
+    if not any(ids):  # nothing picked yet: runs are picked from the list
+        return redirect("research:runs")
     if not all(i.isdigit() for i in ids):
         raise Http404("No such run.")
     a, b = (_run_or_404(request, int(i)) for i in ids)

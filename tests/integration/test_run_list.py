@@ -136,4 +136,6 @@ def test_a_run_the_user_may_not_see_cannot_be_compared(reader) -> None:
     assert client.get(url, {"a": mine.pk, "b": theirs.pk}).status_code == 404
     assert client.get(url, {"a": theirs.pk, "b": mine.pk}).status_code == 404
     assert client.get(url, {"a": mine.pk, "b": "x"}).status_code == 404
+    assert client.get(url, {"a": mine.pk}).status_code == 404
+    assert client.get(url)["Location"] == reverse("research:runs")
     assert client.get(url, {"a": mine.pk, "b": mine.pk}).status_code == 200
