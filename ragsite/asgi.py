@@ -8,8 +8,9 @@ application = get_asgi_application()
 
 from django.conf import settings  # noqa: E402  (settings need the env var above)
 
-if settings.DEBUG:
-    # uvicorn serves no static files; in development Django does (STACK-NOTES §5).
+if settings.DEVELOPMENT:
+    # uvicorn serves no static files; in development Django does (STACK-NOTES §5). The handler
+    # serves them whatever settings.DEBUG says, which `make run` keeps off (see settings).
     from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
 
     application = ASGIStaticFilesHandler(application)

@@ -20,6 +20,10 @@ class Check:
     def as_dict(self) -> dict[str, str]:
         return asdict(self)
 
+    def as_public_dict(self) -> dict[str, str]:
+        """What anyone may see: the component and its status, no versions, paths or fixes."""
+        return {"component": self.component, "status": self.status}
+
 
 def check_postgres() -> Check:
     try:

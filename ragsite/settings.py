@@ -1,6 +1,7 @@
 """Dossier settings: one module, everything from the environment.
 
-Production is the default (DEBUG off); `make run` and `make test` set DEBUG=1. Without
+Production is the default (DEBUG off); `make run` and `make test` set DEBUG=1, which turns on
+development mode (see DEVELOPMENT below), not Django's technical error pages. Without
 DATABASE_URL / REDIS_URL the project-local embedded servers (ragsite/embedded.py) are used.
 """
 
@@ -39,14 +40,21 @@ def env_list(name: str, default: str = "") -> list[str]:
     return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
 
 
-DEBUG = env_bool("DEBUG")
+# The DEBUG environment variable means "a developer's machine": a local secret key, localhost
+# hosts, plain HTTP, static files served by the app (ragsite/asgi.py), demo accounts. Django's own
+# DEBUG setting is kept apart from it: with DEBUG on, Django answers a 404 with a technical page
+# that lists every URL pattern (and a 500 with a traceback and settings), bypassing the branded
+# 403/404/500 templates. So `make run` serves the same pages as production and logs tracebacks to
+# the console; DEBUG_TECHNICAL_PAGES=1 brings Django's technical pages back for a developer.
+DEVELOPMENT = env_bool("DEBUG")
+DEBUG = DEVELOPMENT and env_bool("DEBUG_TECHNICAL_PAGES")
 
 
 def _secret_key() -> str:
     key = os.environ.get("DJANGO_SECRET_KEY", "")
     if key:
         return key
-    if not DEBUG:
+    if not DEVELOPMENT:
         raise ImproperlyConfigured(
             "DJANGO_SECRET_KEY is not set. In production (DEBUG unset or 0) set it to a long "
             "random string, e.g. `python -c 'import secrets; print(secrets.token_urlsafe(50))'`."
@@ -61,7 +69,7 @@ def _secret_key() -> str:
 
 
 SECRET_KEY = _secret_key()
-ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost" if DEBUG else "")
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost" if DEVELOPMENT else "")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
 
 INSTALLED_APPS = [
@@ -250,7 +258,7 @@ CSRF_COOKIE_HTTPONLY = False  # htmx reads the token from the page, not the cook
 SECURE_CONTENT_TYPE_NOSNIFF = True
 X_FRAME_OPTIONS = "DENY"
 SECURE_REFERRER_POLICY = "same-origin"
-if not DEBUG:
+if not DEVELOPMENT:
     SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", True)
     CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", True)
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)

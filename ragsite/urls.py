@@ -6,6 +6,7 @@ from ragsite import views
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("examples/<int:number>/start", views.example_start, name="example_start"),
     path("health", views.health, name="health"),
     path("login/", auth_views.LoginView.as_view(redirect_authenticated_user=True), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),

@@ -1,26 +1,42 @@
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import render
-from django.views.decorators.http import require_GET
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_GET, require_POST
 
 from ragsite.health import FAIL, run_checks
-from research.examples import examples_for
+from ragsite.home import home_context
+from research.examples import example_scope
+from research.services import run_start
 
 
 @login_required
 def home(request: HttpRequest) -> HttpResponse:
-    """Start page: the main actions, and example goals over the demo corpora the user sees."""
-    return render(request, "home.html", {"examples": examples_for(user=request.user)})
+    """Start page: the user's latest runs, their corpora, and examples that start a run."""
+    return render(request, "home.html", home_context(user=request.user))
+
+
+@login_required
+@require_POST
+def example_start(request: HttpRequest, number: int) -> HttpResponse:
+    """Start example `number` over its corpora and open the run; 404 if the user may not."""
+    scope = example_scope(user=request.user, number=number)
+    if scope is None:
+        raise Http404("No such example.")
+    return redirect(run_start(user=request.user, scope=scope))
 
 
 @require_GET
 def health(request: HttpRequest) -> HttpResponse:
-    """Per-component status; 503 when a required component fails. Names no secrets."""
+    """Per-component status for monitoring (no login), 503 when a required component fails.
+    Only staff see versions, paths and fixes; no one sees a secret."""
     checks = run_checks()
     status = 503 if any(c.status == FAIL for c in checks) else 200
+    full = request.user.is_staff
     if request.GET.get("format") == "json":
-        return JsonResponse({"checks": [c.as_dict() for c in checks]}, status=status)
-    return render(request, "health.html", {"checks": checks}, status=status)
+        rows = [c.as_dict() if full else c.as_public_dict() for c in checks]
+        return JsonResponse({"checks": rows}, status=status)
+    shown = checks if full else [c.as_public_dict() for c in checks]
+    return render(request, "health.html", {"checks": shown, "full": full}, status=status)
 
 
 def admin_view_on_site(request: HttpRequest, content_type_id: str, object_id: str) -> HttpResponse:

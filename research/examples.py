@@ -13,6 +13,7 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.urls import reverse
 
 from corpora.selectors import corpora_visible
+from research.contracts import Scope
 
 
 @dataclass(frozen=True)
@@ -40,9 +41,15 @@ class ExampleGoal:
 class ShownExample:
     """An example as the home page lists it, with the names of the corpora it searches."""
 
+    number: int
     goal: str
     url: str
     corpus_names: tuple[str, ...]
+
+    @property
+    def start_url(self) -> str:
+        """Where a POST starts this example's run at once."""
+        return reverse("example_start", args=[self.number])
 
 
 EXAMPLE_GOALS: tuple[ExampleGoal, ...] = (
@@ -83,10 +90,25 @@ def examples_for(*, user: AbstractBaseUser | AnonymousUser) -> list[ShownExample
     names = dict(corpora_visible(user=user).filter(slug__in=slugs).values_list("slug", "name"))
     return [
         ShownExample(
+            number=number,
             goal=example.goal,
             url=example.url,
             corpus_names=tuple(names[s] for s in example.corpus_slugs),
         )
-        for example in EXAMPLE_GOALS
+        for number, example in enumerate(EXAMPLE_GOALS)
         if all(s in names for s in example.corpus_slugs)
     ]
+
+
+def example_scope(*, user: AbstractBaseUser | AnonymousUser, number: int) -> Scope | None:
+    """The scope example `number` implies (its goal over its corpora, default shape and depth),
+    or None when there is no such example or the user may not search all of its corpora."""
+    if not 0 <= number < len(EXAMPLE_GOALS):
+        return None
+    example = EXAMPLE_GOALS[number]
+    ids = dict(
+        corpora_visible(user=user).filter(slug__in=example.corpus_slugs).values_list("slug", "pk")
+    )
+    if any(slug not in ids for slug in example.corpus_slugs):
+        return None
+    return Scope(goal=example.goal, corpus_ids=sorted(ids[s] for s in example.corpus_slugs))

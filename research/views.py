@@ -2,19 +2,23 @@
 
 from __future__ import annotations
 
+import datetime as dt
+
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.dateparse import parse_date
 from django.views.decorators.http import require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
 from corpora.selectors import corpora_visible
 from research import exports
+from research.compare import compare_rows
 from research.forms import ScopeForm, provider_label
 from research.models import ResearchRun
 from research.run_page import RunPage, page_context
-from research.selectors import run_get_for, runs_for
+from research.selectors import RunFilter, run_get_for, run_owners_for, runs_filtered
 from research.services import run_cancel, run_start
 
 RUNS_PER_PAGE = 20
@@ -86,29 +90,57 @@ def run_cancel_view(request: HttpRequest, run_id: int) -> HttpResponse:
     return redirect(run)
 
 
+def _date(value: str) -> dt.date | None:
+    try:
+        return parse_date(value)
+    except ValueError:  # well formed but impossible, e.g. 2026-02-31
+        return None
+
+
+def _run_filter(request: HttpRequest) -> RunFilter:
+    """The list's filters from the query string; a value that does not parse filters nothing."""
+    get = {k: request.GET.get(k, "").strip() for k in ("q", "status", "corpus", "owner")}
+    return RunFilter(
+        q=get["q"],
+        status=get["status"],
+        corpus_id=int(get["corpus"]) if get["corpus"].isdigit() else None,
+        owner_id=int(get["owner"]) if get["owner"].isdigit() and request.user.is_staff else None,
+        created_from=_date(request.GET.get("from", "").strip()),
+        created_to=_date(request.GET.get("to", "").strip()),
+    )
+
+
 @login_required
 def run_list(request: HttpRequest) -> HttpResponse:
-    """The user's runs (staff: all), filtered by status, corpus and goal text; paginated."""
-    runs = runs_for(user=request.user)
-    status, corpus, q = (request.GET.get(k, "").strip() for k in ("status", "corpus", "q"))
-    if status in ResearchRun.Status.values:
-        runs = runs.filter(status=status)
-    if corpus.isdigit():
-        runs = runs.filter(corpora__pk=int(corpus)).distinct()
-    if q:
-        runs = runs.filter(goal__icontains=q)
-    page = Paginator(runs, RUNS_PER_PAGE).get_page(request.GET.get("page"))
+    """The user's runs (staff: others' too), filtered by goal text, status, corpus, owner and
+    date range; paginated; each run offers to compare with the previous run of its goal."""
+    filters = _run_filter(request)
+    page = Paginator(runs_filtered(user=request.user, filters=filters), RUNS_PER_PAGE)
     query = request.GET.copy()
     query.pop("page", None)
     context = {
-        "runs": page,
-        "statuses": ResearchRun.Status.values,
+        "runs": page.get_page(request.GET.get("page")),
+        "statuses": ResearchRun.Status.choices,
         "corpora": corpora_visible(user=request.user).order_by("name"),
-        "filters": {"status": status, "corpus": corpus, "q": q},
+        "owners": run_owners_for(user=request.user) if request.user.is_staff else [],
+        "filters": filters,
         "query": query.urlencode(),
     }
     template = "research/run_list.html#runs_table" if request.htmx else "research/run_list.html"
     return render(request, template, context)
+
+
+@login_required
+def run_compare(request: HttpRequest) -> HttpResponse:
+    """Two runs side by side, part by part (?a=<id>&b=<id>); 404 unless the user sees both."""
+    ids = [request.GET.get(k, "") for k in ("a", "b")]
+    if not any(ids):  # nothing picked yet: runs are picked from the list
+        return redirect("research:runs")
+    if not all(i.isdigit() for i in ids):
+        raise Http404("No such run.")
+    a, b = (_run_or_404(request, int(i)) for i in ids)
+    context = {"a": a, "b": b, "rows": compare_rows(a, b, viewer=request.user)}
+    return render(request, "research/run_compare.html", context)
 
 
 @login_required

@@ -11,7 +11,7 @@ class Command(BaseCommand):
         parser.add_argument("--allow-production", action="store_true")
 
     def handle(self, *args: object, **options: object) -> None:
-        if not settings.DEBUG and not options["allow_production"]:
+        if not settings.DEVELOPMENT and not options["allow_production"]:
             raise CommandError("Refusing to seed demo accounts with DEBUG off.")
         creds = demo_data_ensure()
         for username, password in creds.items():
