@@ -375,7 +375,10 @@ def test_the_page_image_is_a_png_of_the_pdf_page_and_text_documents_have_none(
     assert "<img" not in text_page
 
 
-def test_staff_create_a_corpus_through_the_form_and_others_cannot(group_a: Group, member) -> None:
+def test_with_creation_reserved_to_staff_staff_create_a_corpus_and_others_get_403(
+    group_a: Group, member, settings
+) -> None:
+    settings.CORPUS_CREATE_STAFF_ONLY = True
     staff = UserFactory(is_staff=True)
     staff.groups.add(group_a)
     url = reverse("corpora:new")
@@ -388,6 +391,7 @@ def test_staff_create_a_corpus_through_the_form_and_others_cannot(group_a: Group
 
     corpus = Corpus.objects.get(slug="heat-pumps")
     assert refused.status_code == 403
+    assert "Only staff create corpora" in refused.content.decode()
     assert reserved.status_code == 422
     assert SLUG_RESERVED.format(slug="search") in reserved.content.decode()
     assert created.status_code == 302
