@@ -158,7 +158,7 @@ def _followed_outcomes(request: HttpRequest, corpus: Corpus) -> list[OutcomeRow]
     """The upload box's rows that follow a document (htmx sends their `outcome` values along),
     with that document's status now; a deleted one says so and is no longer followed."""
     values = request.GET.getlist("outcome") + request.POST.getlist("outcome")
-    wanted = list(dict.fromkeys(int(v) for v in values if v.isdigit()))[:200]
+    wanted = list(dict.fromkeys(int(v) for v in values if v.isascii() and v.isdigit()))[:200]
     documents = documents_of_corpus(corpus=corpus, document_ids=wanted)
     return [
         OutcomeRow.live(documents[pk])
@@ -168,7 +168,7 @@ def _followed_outcomes(request: HttpRequest, corpus: Corpus) -> list[OutcomeRow]
     ]
 
 
-def _documents_context(request: HttpRequest, corpus: Corpus) -> dict[str, object]:
+def _documents_context(request: HtmxHttpRequest, corpus: Corpus) -> dict[str, object]:
     documents = list(corpus.documents.annotate(chunk_count=Count("chunks")).order_by("title", "id"))
     for doc in documents:
         doc.ocr_pages = [n for n, m in enumerate(doc.page_methods, start=1) if m == "ocr"]  # type: ignore[attr-defined]
@@ -180,7 +180,7 @@ def _documents_context(request: HttpRequest, corpus: Corpus) -> dict[str, object
         "can_manage": user_can_manage(user=request.user, corpus=corpus),
         "can_upload": user_can_upload(user=request.user, corpus=corpus),
         "any_actions": any(doc.can_change for doc in documents),  # type: ignore[attr-defined]
-        "followed": _followed_outcomes(request, corpus),
+        "followed": _followed_outcomes(request, corpus) if request.htmx else [],
     }
 
 

@@ -17,7 +17,8 @@ def document_retitle(*, document: Document, title: str) -> Document:
     re-extracted in the background so its vectors, which embed the title, follow.
     """
     title = " ".join(title.split())
-    changed = title != document.title
+    stored = Document.objects.filter(pk=document.pk).values_list("title", flat=True).first()
+    changed = title != stored
     document.title, document.title_edited = title, True
     others = [field.name for field in Document._meta.fields if field.name != "title"]
     document.full_clean(exclude=others, validate_unique=False, validate_constraints=False)

@@ -355,3 +355,23 @@ def test_an_upload_by_a_group_member_is_theirs_to_change_from_the_upload_on(
 
     assert (document.uploaded_by, document.title) == (colleague, "Shore Battery")
     assert f'href="/corpora/documents/{document.pk}/edit/"' in page
+
+
+def test_a_title_changed_in_the_admin_is_kept_and_carried_by_the_chunks(
+    corpus: Corpus, researcher
+) -> None:
+    document = added(corpus, researcher, NOTES, "notes.txt")
+    admin = UserFactory(is_staff=True, is_superuser=True)
+
+    response = client_for(admin).post(
+        reverse("admin:corpora_document_change", args=[document.pk]),
+        {"title": "Shore battery notes", "document_date": "2025-03-01"},
+    )
+
+    document.refresh_from_db()
+    assert response.status_code == 302
+    assert (document.title, document.title_edited, str(document.document_date)) == (
+        "Shore battery notes", True, "2025-03-01"
+    )  # fmt: skip
+    chunk_titles = set(Chunk.objects.filter(document=document).values_list("title", flat=True))
+    assert chunk_titles == {"Shore battery notes"}
