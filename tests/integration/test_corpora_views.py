@@ -48,7 +48,7 @@ def group_a() -> Group:
 
 @pytest.fixture
 def owner(group_a: Group):
-    """Visibility is by group, not ownership: owners are members, as in the demo seed."""
+    """An owner who is also a member of the corpus's group, as in the demo seed."""
     user = UserFactory()
     user.groups.add(group_a)
     return user
