@@ -13,6 +13,7 @@ from django.utils.html import format_html
 
 from corpora.models import Chunk, Corpus, Document
 from corpora.services.corpora import corpus_create
+from corpora.services.documents import document_retitle
 from corpora.services.ingestion import document_reingest
 from corpora.services.reextraction import document_reextract_enqueue
 from corpora.services.uploads import document_delete
@@ -87,6 +88,7 @@ class DocumentAdmin(admin.ModelAdmin):
     fields = (
         "corpus",
         "title",
+        "title_edited",
         "document_date",
         "filename",
         "file",
@@ -148,6 +150,18 @@ class DocumentAdmin(admin.ModelAdmin):
         for document_id in ids:
             document_reextract_enqueue(document_id=document_id)
         messages.success(request, f"Queued {len(ids)} document(s) for re-extraction.")
+
+    def save_model(
+        self, request: HttpRequest, obj: Document, form: ModelForm, change: bool
+    ) -> None:
+        """A changed title goes through the service: kept through re-ingestion, chunks follow."""
+        retitled = change and "title" in form.changed_data
+        new_title = obj.title
+        if retitled:
+            obj.title = form.initial["title"]  # the service writes the new one
+        super().save_model(request, obj, form, change)
+        if retitled:
+            document_retitle(document=obj, title=new_title)
 
     def delete_model(self, request: HttpRequest, obj: Document) -> None:
         document_delete(document=obj)

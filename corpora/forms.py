@@ -1,15 +1,16 @@
-"""Input for the corpora pages: uploads, corpus creation and search; no writes here."""
+"""Input for the corpora pages: uploads, corpora, document titles and search; no writes here."""
 
 from __future__ import annotations
 
 from django import forms
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, Group
 from django.core.files.uploadedfile import UploadedFile
+from django.db.models import QuerySet
 from django.utils.text import slugify
 
-from corpora.models import Corpus
+from corpora.models import Corpus, Document
 from corpora.search import SearchFilters
-from corpora.selectors import corpora_visible
+from corpora.selectors import corpora_visible, groups_grantable
 
 ACCEPT = ".pdf,.txt,.md,.markdown,.html,.htm,application/pdf,text/plain,text/markdown,text/html"
 # Path segments under /corpora/ that are pages, not corpora.
@@ -46,30 +47,52 @@ class UploadForm(forms.Form):
     )
 
 
-class CorpusForm(forms.Form):
-    name = forms.CharField(max_length=200)
-    slug = forms.SlugField(
-        max_length=100, required=False, help_text="Used in URLs; made from the name when empty."
-    )
+class _CorpusAccessForm(forms.Form):
+    """Description and access: groups are those the user may grant (their own; staff any), so
+    a group outside them is an invalid choice, refused server-side; only staff make a corpus
+    public to every logged-in user."""
+
     description = forms.CharField(
         widget=forms.Textarea(attrs={"rows": 4}),
         help_text="What the corpus holds. The research planner routes questions by it.",
     )
     groups = forms.ModelMultipleChoiceField(
-        queryset=Group.objects.order_by("name"),
+        queryset=Group.objects.none(),
         required=False,
         widget=forms.CheckboxSelectMultiple,
-        help_text="Members of these groups can read and search the corpus.",
+        help_text="Members of these groups can read, search and upload to the corpus. "
+        "You always can, as its owner.",
     )
     is_public = forms.BooleanField(
         required=False, label="Visible to every logged-in user, whatever their groups"
     )
+
+    def __init__(self, *args: object, user: AbstractBaseUser | AnonymousUser, **kwargs: object):
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        field = self.fields["groups"]
+        assert isinstance(field, forms.ModelMultipleChoiceField)
+        field.queryset = groups_grantable(user=user)
+        if not getattr(user, "is_staff", False):
+            del self.fields["is_public"]
 
     def clean_description(self) -> str:
         description = self.cleaned_data["description"].strip()
         if not description:
             raise forms.ValidationError("Describe what the corpus holds.")
         return description
+
+    def grantable(self) -> QuerySet[Group]:
+        field = self.fields["groups"]
+        assert isinstance(field, forms.ModelMultipleChoiceField)
+        return field.queryset
+
+
+class CorpusForm(_CorpusAccessForm):
+    name = forms.CharField(max_length=200)
+    slug = forms.SlugField(
+        max_length=100, required=False, help_text="Used in URLs; made from the name when empty."
+    )
+    field_order = ("name", "slug", "description", "groups", "is_public")
 
     def clean(self) -> dict[str, object]:
         cleaned = super().clean() or {}
@@ -83,6 +106,35 @@ class CorpusForm(forms.Form):
             self.add_error("slug", SLUG_TAKEN)
         cleaned["slug"] = slug
         return cleaned
+
+
+class CorpusSettingsForm(_CorpusAccessForm):
+    """A corpus's description and access, edited by its owner or staff."""
+
+    def __init__(
+        self,
+        *args: object,
+        user: AbstractBaseUser | AnonymousUser,
+        corpus: Corpus,
+        **kwargs: object,
+    ):
+        initial = {"description": corpus.description, "is_public": corpus.is_public}
+        super().__init__(*args, user=user, initial=initial, **kwargs)
+        self.fields["groups"].initial = list(corpus.groups.values_list("pk", flat=True))
+
+
+class DocumentTitleForm(forms.Form):
+    title = forms.CharField(
+        label="Title",
+        max_length=Document._meta.get_field("title").max_length,
+        help_text="Kept from now on: re-ingesting no longer replaces it.",
+    )
+
+    def clean_title(self) -> str:
+        title = " ".join(self.cleaned_data["title"].split())
+        if not title:
+            raise forms.ValidationError("Give the document a title.")
+        return title
 
 
 class SearchForm(forms.Form):

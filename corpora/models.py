@@ -61,6 +61,10 @@ class Document(models.Model):
     size_bytes = models.BigIntegerField()
     mime_type = models.CharField(max_length=100)
     title = models.CharField(max_length=500)
+    title_edited = models.BooleanField(
+        default=False,
+        help_text="Set by a person: ingestion no longer titles it from the PDF or file name.",
+    )
     document_date = models.DateField(null=True, blank=True)
     page_count = models.PositiveIntegerField(default=0)
     pages_done = models.PositiveIntegerField(default=0)
@@ -93,8 +97,12 @@ class Document(models.Model):
     class Meta:
         ordering = ["title", "id"]
         constraints = [
+            # Files rejected at upload are stored without bytes: they never make a later
+            # upload of the same bytes a duplicate.
             models.UniqueConstraint(
-                fields=["corpus", "sha256"], name="document_unique_bytes_per_corpus"
+                fields=["corpus", "sha256"],
+                condition=~models.Q(file=""),
+                name="document_unique_bytes_per_corpus",
             )
         ]
         indexes = [

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.conf import settings
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, Group
 from django.contrib.postgres.search import TrigramSimilarity
 from django.db.models import CharField, Count, Exists, F, Func, OuterRef, Q, QuerySet, Value
 from django.db.models.functions import Lower, Trim
@@ -138,7 +139,42 @@ def chunks_get_for(
 
 
 def user_can_manage(*, user: AbstractBaseUser | AnonymousUser, corpus: Corpus) -> bool:
-    return bool(user.is_authenticated and (user.is_superuser or corpus.owner_id == user.pk))
+    """The corpus's owner and staff: they change its settings and any of its documents."""
+    return bool(
+        user.is_authenticated and (user.is_staff or user.is_superuser or corpus.owner_id == user.pk)
+    )
+
+
+def user_can_upload(*, user: AbstractBaseUser | AnonymousUser, corpus: Corpus) -> bool:
+    """Managers, and members of the corpus's groups; a public corpus is read-only to others."""
+    return user_can_manage(user=user, corpus=corpus) or (
+        user.is_authenticated and corpus.groups.filter(user=user).exists()
+    )
+
+
+def user_can_change_document(*, user: AbstractBaseUser | AnonymousUser, document: Document) -> bool:
+    """Who may retitle, re-ingest or delete a document: its uploader, or a corpus manager."""
+    own = user.is_authenticated and document.uploaded_by_id == user.pk
+    return own or user_can_manage(user=user, corpus=document.corpus)
+
+
+def user_can_create_corpus(*, user: AbstractBaseUser | AnonymousUser) -> bool:
+    """Any logged-in user, or only staff when settings.CORPUS_CREATE_STAFF_ONLY."""
+    staff_only = settings.CORPUS_CREATE_STAFF_ONLY
+    return bool(user.is_authenticated and (user.is_staff or not staff_only))
+
+
+def groups_grantable(*, user: AbstractBaseUser | AnonymousUser) -> QuerySet[Group]:
+    """The groups the user may give (or take) access to a corpus: their own; staff any."""
+    if not user.is_authenticated:
+        return Group.objects.none()
+    groups = Group.objects.all() if user.is_staff else Group.objects.filter(user=user)
+    return groups.order_by("name")
+
+
+def documents_of_corpus(*, corpus: Corpus, document_ids: list[int]) -> dict[int, Document]:
+    """Those of `document_ids` that are in `corpus` (which the caller has checked the user sees)."""
+    return {d.pk: d for d in corpus.documents.filter(pk__in=document_ids)}
 
 
 def chunks_around(

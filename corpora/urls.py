@@ -16,6 +16,8 @@ urlpatterns = [
     ),
     path("documents/<int:document_id>/delete/", views.document_delete_view, name="delete"),
     path("documents/<int:document_id>/reingest/", views.document_reingest_view, name="reingest"),
+    path("documents/<int:document_id>/edit/", views.document_edit, name="document_edit"),
     path("<slug:slug>/", views.corpus_detail, name="detail"),
     path("<slug:slug>/upload/", views.corpus_upload, name="upload"),
+    path("<slug:slug>/settings/", views.corpus_settings, name="settings"),
 ]

@@ -6,6 +6,8 @@ A corpus the user may not see is a 404 on every URL, never a 403, so its existen
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import pymupdf
 from django.conf import settings
 from django.contrib import messages
@@ -19,7 +21,13 @@ from django.views.decorators.http import require_GET, require_POST
 from django_htmx.middleware import HtmxDetails
 
 from corpora.extraction import PDF
-from corpora.forms import CorpusForm, SearchForm, UploadForm
+from corpora.forms import (
+    CorpusForm,
+    CorpusSettingsForm,
+    DocumentTitleForm,
+    SearchForm,
+    UploadForm,
+)
 from corpora.models import Corpus, Document
 from corpora.search import chunk_search
 from corpora.search_results import SEARCH_CANDIDATES, results_page
@@ -27,23 +35,27 @@ from corpora.selectors import (
     corpora_visible,
     corpus_get_for,
     document_get_for,
+    documents_of_corpus,
     page_get_for,
+    user_can_change_document,
+    user_can_create_corpus,
     user_can_manage,
+    user_can_upload,
 )
-from corpora.services.corpora import corpus_create
+from corpora.services.corpora import corpus_create, corpus_update
+from corpora.services.documents import document_retitle
 from corpora.services.ingestion import document_reingest
-from corpora.services.uploads import UploadOutcome, document_delete, documents_upload
+from corpora.services.uploads import QUEUED, UploadOutcome, document_delete, documents_upload
 from research.agents.gate import quote_span as whole_quote_span
 from research.agents.text import normalize
 
 PAGE_IMAGE_DPI = 110
-NOT_IN_GROUPS = (
-    "Created corpus “{name}”. You are not in any of its groups, so it is not listed for you; "
-    "add yourself to one of them in the admin to open it."
-)
 QUOTE_NOT_ON_PAGE = "The quoted passage was not found on this page."
 # Shorter pieces of a quote at a page's edge could be anyone's words ("the pump", "in 2024.").
 QUOTE_PIECE_MIN_CHARS = 20
+CREATE_STAFF_ONLY = "Only staff create corpora on this site. Ask an administrator for a corpus."
+READY = "Ready to search."
+DELETED = "Deleted."
 
 
 class HtmxHttpRequest(HttpRequest):
@@ -60,23 +72,25 @@ def corpus_list(request: HtmxHttpRequest) -> HttpResponse:
         document_count=Count("documents", distinct=True),
         ready_count=Count("documents", filter=Q(documents__status="ready"), distinct=True),
     )
-    return render(request, "corpora/corpus_list.html", {"corpora": corpora.order_by("name")})
+    context = {
+        "corpora": corpora.order_by("name"),
+        "can_create": user_can_create_corpus(user=request.user),
+    }
+    return render(request, "corpora/corpus_list.html", context)
 
 
 @login_required
 def corpus_new(request: HtmxHttpRequest) -> HttpResponse:
-    """Staff create corpora; the embedder is the default and fixed from then on."""
-    if not request.user.is_staff:
-        raise PermissionDenied
-    form = CorpusForm(request.POST or None)
+    """Researchers create corpora they own (staff only with CORPUS_CREATE_STAFF_ONLY); the
+    embedder is the default and fixed from then on."""
+    if not user_can_create_corpus(user=request.user):
+        context = {"reason": CREATE_STAFF_ONLY}
+        return render(request, "corpora/corpus_new_refused.html", context, status=403)
+    form = CorpusForm(request.POST or None, user=request.user)
     if request.method == "POST":
         if not form.is_valid():
             return render(request, "corpora/corpus_new.html", {"form": form}, status=422)
         corpus = corpus_create(owner=request.user, **form.cleaned_data)
-        if corpus_get_for(user=request.user, slug=corpus.slug) is None:
-            # Visibility is by group (or public), ownership alone does not grant it.
-            messages.warning(request, NOT_IN_GROUPS.format(name=corpus.name))
-            return redirect("corpora:list")
         messages.success(request, f"Created corpus “{corpus.name}”.")
         return redirect(corpus)
     return render(request, "corpora/corpus_new.html", {"form": form})
@@ -89,20 +103,84 @@ def _corpus_or_404(request: HttpRequest, slug: str) -> Corpus:
     return corpus
 
 
-def _can_upload(user: object, corpus: Corpus) -> bool:
-    """Owners, and members of the corpus's groups; a public corpus is read-only to others."""
-    return user_can_manage(user=user, corpus=corpus) or corpus.groups.filter(user=user).exists()  # type: ignore[arg-type,misc]
+@login_required
+def corpus_settings(request: HtmxHttpRequest, slug: str) -> HttpResponse:
+    """Owner and staff change the description and the groups (those they may grant)."""
+    corpus = _corpus_or_404(request, slug)
+    if not user_can_manage(user=request.user, corpus=corpus):
+        raise PermissionDenied
+    form = CorpusSettingsForm(request.POST or None, user=request.user, corpus=corpus)
+    if request.method == "POST" and form.is_valid():
+        corpus_update(
+            corpus=corpus,
+            description=form.cleaned_data["description"],
+            groups=form.cleaned_data["groups"],
+            grantable=form.grantable(),
+            is_public=form.cleaned_data.get("is_public"),
+        )
+        messages.success(request, f"Saved the settings of “{corpus.name}”.")
+        return redirect(corpus)
+    others = corpus.groups.exclude(pk__in=form.grantable().values("pk")).order_by("name")
+    context = {"corpus": corpus, "form": form, "other_groups": list(others)}
+    return render(
+        request, "corpora/corpus_settings.html", context, status=422 if form.errors else 200
+    )
 
 
-def _documents_context(request: HttpRequest, corpus: Corpus) -> dict[str, object]:
+@dataclass(frozen=True)
+class OutcomeRow:
+    """One uploaded file in the upload box; a queued one follows its document's live status."""
+
+    filename: str
+    status: str  # queued | extracting | embedding | ready | failed | deleted | duplicate | rejected
+    message: str
+    document_id: int | None = None  # the document a queued upload became
+    follows: bool = False  # the page asks for this row's status on each poll
+
+    @classmethod
+    def of(cls, outcome: UploadOutcome) -> OutcomeRow:
+        if outcome.status != "queued" or outcome.document is None:
+            return cls(outcome.filename, outcome.status, outcome.message)
+        return cls.live(outcome.document)
+
+    @classmethod
+    def live(cls, document: Document) -> OutcomeRow:
+        name, pk = document.filename, document.pk
+        if document.status == Document.Status.READY:
+            return cls(name, "ready", READY, pk, follows=True)
+        if document.status == Document.Status.FAILED:
+            return cls(name, "failed", document.failure_reason, pk, follows=True)
+        status = "queued" if document.status == Document.Status.UPLOADED else document.status
+        return cls(name, status, QUEUED, pk, follows=True)
+
+
+def _followed_outcomes(request: HttpRequest, corpus: Corpus) -> list[OutcomeRow]:
+    """The upload box's rows that follow a document (htmx sends their `outcome` values along),
+    with that document's status now; a deleted one says so and is no longer followed."""
+    values = request.GET.getlist("outcome") + request.POST.getlist("outcome")
+    wanted = list(dict.fromkeys(int(v) for v in values if v.isascii() and v.isdigit()))[:200]
+    documents = documents_of_corpus(corpus=corpus, document_ids=wanted)
+    return [
+        OutcomeRow.live(documents[pk])
+        if pk in documents
+        else OutcomeRow("", "deleted", DELETED, pk)
+        for pk in wanted
+    ]
+
+
+def _documents_context(request: HtmxHttpRequest, corpus: Corpus) -> dict[str, object]:
     documents = list(corpus.documents.annotate(chunk_count=Count("chunks")).order_by("title", "id"))
     for doc in documents:
         doc.ocr_pages = [n for n, m in enumerate(doc.page_methods, start=1) if m == "ocr"]  # type: ignore[attr-defined]
+        doc.can_change = user_can_change_document(user=request.user, document=doc)  # type: ignore[attr-defined]
     return {
         "corpus": corpus,
         "documents": documents,
         "in_progress": any(not doc.is_terminal for doc in documents),
         "can_manage": user_can_manage(user=request.user, corpus=corpus),
+        "can_upload": user_can_upload(user=request.user, corpus=corpus),
+        "any_actions": any(doc.can_change for doc in documents),  # type: ignore[attr-defined]
+        "followed": _followed_outcomes(request, corpus) if request.htmx else [],
     }
 
 
@@ -111,16 +189,15 @@ def _documents_context(request: HttpRequest, corpus: Corpus) -> dict[str, object
 def corpus_detail(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     corpus = _corpus_or_404(request, slug)
     context = _documents_context(request, corpus)
-    if request.htmx:  # the 1 s poll of the documents table
+    if request.htmx:  # the 1 s poll of the documents table (and of the upload box's rows)
         return render(request, "corpora/corpus_detail.html#documents", context)
-    context |= _upload_context(request, corpus, UploadForm())
+    context |= _upload_context(corpus, UploadForm())
     return render(request, "corpora/corpus_detail.html", context)
 
 
-def _upload_context(request: HttpRequest, corpus: Corpus, form: UploadForm) -> dict[str, object]:
+def _upload_context(corpus: Corpus, form: UploadForm) -> dict[str, object]:
     return {
         "form": form,
-        "can_upload": _can_upload(request.user, corpus),
         "max_mb": settings.UPLOAD_MAX_BYTES / 2**20,
         "max_pages": settings.UPLOAD_MAX_PAGES,
     }
@@ -131,11 +208,11 @@ def _upload_context(request: HttpRequest, corpus: Corpus, form: UploadForm) -> d
 def corpus_upload(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     """Each file gets its own outcome (queued / duplicate / rejected with the reason)."""
     corpus = _corpus_or_404(request, slug)
-    if not _can_upload(request.user, corpus):
+    if not user_can_upload(user=request.user, corpus=corpus):
         raise PermissionDenied
     form = UploadForm(request.POST, request.FILES)
     if not form.is_valid():
-        context = _documents_context(request, corpus) | _upload_context(request, corpus, form)
+        context = _documents_context(request, corpus) | _upload_context(corpus, form)
         if request.htmx:  # the form posts into #upload-result: the errors go there
             context["upload_errors"] = form.errors.get("files")
             return render(request, "corpora/corpus_detail.html#upload-result", context, status=422)
@@ -145,7 +222,8 @@ def corpus_upload(request: HtmxHttpRequest, slug: str) -> HttpResponse:
         for outcome in outcomes:
             _message(request, outcome)
         return redirect(corpus)
-    context = _documents_context(request, corpus) | {"outcomes": outcomes, "oob": True}
+    rows = [OutcomeRow.of(outcome) for outcome in outcomes]
+    context = _documents_context(request, corpus) | {"outcomes": rows, "oob": True}
     return render(request, "corpora/corpus_detail.html#upload-result", context)
 
 
@@ -156,11 +234,12 @@ def _message(request: HttpRequest, outcome: UploadOutcome) -> None:
     messages.add_message(request, level, f"{outcome.filename}: {outcome.message}")
 
 
-def _managed_document_or_404(request: HttpRequest, document_id: int) -> Document:
+def _changeable_document_or_404(request: HttpRequest, document_id: int) -> Document:
+    """A document the user may see (else 404) and change: its uploader or a manager (else 403)."""
     document = document_get_for(user=request.user, document_id=document_id)
     if document is None:
         raise Http404("No such document.")
-    if not user_can_manage(user=request.user, corpus=document.corpus):
+    if not user_can_change_document(user=request.user, document=document):
         raise PermissionDenied
     return document
 
@@ -176,7 +255,7 @@ def _after_document_action(request: HtmxHttpRequest, corpus: Corpus) -> HttpResp
 @login_required
 @require_POST
 def document_delete_view(request: HtmxHttpRequest, document_id: int) -> HttpResponse:
-    document = _managed_document_or_404(request, document_id)
+    document = _changeable_document_or_404(request, document_id)
     document_delete(document=document)
     if not request.htmx:
         messages.success(request, f"Deleted “{document.title}”.")
@@ -186,9 +265,25 @@ def document_delete_view(request: HtmxHttpRequest, document_id: int) -> HttpResp
 @login_required
 @require_POST
 def document_reingest_view(request: HtmxHttpRequest, document_id: int) -> HttpResponse:
-    document = _managed_document_or_404(request, document_id)
+    document = _changeable_document_or_404(request, document_id)
+    if not document.file:  # rejected at upload: there are no bytes to ingest
+        raise Http404("No stored file.")
     document_reingest(document=document)
     return _after_document_action(request, document.corpus)
+
+
+@login_required
+def document_edit(request: HtmxHttpRequest, document_id: int) -> HttpResponse:
+    """The uploader or a manager retitles a document; the title is kept from then on."""
+    document = _changeable_document_or_404(request, document_id)
+    form = DocumentTitleForm(request.POST or None, initial={"title": document.title})
+    if request.method == "POST" and form.is_valid():
+        document_retitle(document=document, title=form.cleaned_data["title"])
+        messages.success(request, f"Retitled “{document.filename}”.")
+        return redirect(document.corpus)
+    context = {"document": document, "corpus": document.corpus, "form": form}
+    status = 422 if form.errors else 200
+    return render(request, "corpora/document_edit.html", context, status=status)
 
 
 # -------------------------------------------------------------------------------- search

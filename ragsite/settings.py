@@ -249,6 +249,8 @@ SEARCH_TITLE_MIN_SIMILARITY = float(os.environ.get("SEARCH_TITLE_MIN_SIMILARITY"
 # --- Uploads ----------------------------------------------------------------------------
 UPLOAD_MAX_BYTES = env_int("UPLOAD_MAX_BYTES", 50 * 1024 * 1024)
 UPLOAD_MAX_PAGES = env_int("UPLOAD_MAX_PAGES", 2000)
+# Off: any logged-in user may create a corpus (and own it); on: staff only.
+CORPUS_CREATE_STAFF_ONLY = env_bool("CORPUS_CREATE_STAFF_ONLY")
 DATA_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
 FILE_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
 

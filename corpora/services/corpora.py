@@ -36,3 +36,27 @@ def corpus_create(
     corpus.save()
     corpus.groups.set(list(groups))
     return corpus
+
+
+@transaction.atomic
+def corpus_update(
+    *,
+    corpus: Corpus,
+    description: str,
+    groups: Iterable[Group],
+    grantable: Iterable[Group],
+    is_public: bool | None = None,
+) -> Corpus:
+    """Change what a corpus holds and who reads it; `is_public` None leaves it as it is.
+
+    Groups outside `grantable` are kept as they are: the editor may neither give nor take them.
+    """
+    offered = {group.pk for group in grantable}
+    kept = [group for group in corpus.groups.all() if group.pk not in offered]
+    corpus.description = description.strip()
+    if is_public is not None:
+        corpus.is_public = is_public
+    corpus.full_clean()
+    corpus.save(update_fields=["description", "is_public"])
+    corpus.groups.set([*kept, *groups])
+    return corpus

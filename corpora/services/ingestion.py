@@ -30,6 +30,7 @@ from corpora.extraction import (
 )
 from corpora.models import Chunk, Document, EmbeddingCache, Page
 from corpora.services.row_copy import cache_copy, chunks_copy
+from corpora.titles import document_title
 
 logger = logging.getLogger(__name__)
 
@@ -256,6 +257,7 @@ def document_ingest(
                 if needs_ocr
                 else "The document contains no readable text."
             )
+        _retitle(doc, document_title(data, doc.mime_type, pages, doc.filename))
         spans = chunk_pages(pages)
         embedder = get_embedder(doc.corpus.embedder)
         if embedder.dimensions != doc.corpus.dimensions:
@@ -286,6 +288,14 @@ def document_ingest(
     if on_progress:
         on_progress(doc)
     return IngestResult(document_id, doc.status, len(spans))
+
+
+def _retitle(doc: Document, title: str) -> None:
+    """Give the document `title` before it is embedded, unless a person has titled it."""
+    if doc.title_edited or doc.title == title:
+        return
+    if Document.objects.filter(pk=doc.pk, title_edited=False).update(title=title):
+        doc.title = title
 
 
 def _is_transient(exc: BaseException) -> bool:

@@ -17,6 +17,7 @@ from django.db import IntegrityError, transaction
 
 from corpora.extraction import DocumentRejected, sniff_mime
 from corpora.models import Corpus, Document
+from corpora.titles import TITLE_MAX_CHARS, title_from_filename
 
 TOO_LARGE = "The file is {size_mb:.1f} MB; the limit is {limit_mb:.0f} MB."
 DUPLICATE = "Already in this corpus as “{title}” (same bytes); not ingested twice."
@@ -43,11 +44,6 @@ def filename_sanitize(name: str) -> str:
     return name
 
 
-def title_from_filename(filename: str) -> str:
-    stem = filename.rsplit(".", 1)[0] if "." in filename else filename
-    return re.sub(r"[_\-]+", " ", stem).strip() or filename
-
-
 def _storage_name(filename: str) -> str:
     safe = re.sub(r"[^A-Za-z0-9._-]+", "_", filename)[-120:]
     return safe.lstrip(".") or "document"
@@ -65,6 +61,9 @@ def document_add(
 ) -> UploadOutcome:
     """Validate one file and create its Document; rejected files become failed documents.
 
+    The type is judged before duplicates: a rejected file is stored without its bytes, so it
+    is rejected again on every upload and never makes a later valid upload a duplicate.
+    A given `title` is kept through ingestion; without one, ingestion titles the document.
     `enqueue=False` is for callers that ingest in their own process (the `ingest` command):
     a queued task would race them for the same document.
     """
@@ -72,43 +71,56 @@ def document_add(
 
     display = filename_sanitize(filename)
     sha = hashlib.sha256(data).hexdigest()
-    existing = Document.objects.filter(corpus=corpus, sha256=sha).first()
-    if existing is not None:
-        return UploadOutcome(display, "duplicate", DUPLICATE.format(title=existing.title), existing)
     doc = Document(
         corpus=corpus,
         filename=display,
         sha256=sha,
         size_bytes=len(data),
-        title=(title or title_from_filename(display))[:500],
+        title=(title or title_from_filename(display))[:TITLE_MAX_CHARS],
+        title_edited=bool(title),
         document_date=document_date,
         uploaded_by=user,
     )
-    reason = ""
     if len(data) > settings.UPLOAD_MAX_BYTES:
-        reason = TOO_LARGE.format(
-            size_mb=len(data) / 2**20, limit_mb=settings.UPLOAD_MAX_BYTES / 2**20
-        )
-    else:
-        try:
-            doc.mime_type = sniff_mime(data, display)
-        except DocumentRejected as exc:
-            reason = exc.user_message
+        return _rejected(doc, _too_large(len(data)))
+    try:
+        doc.mime_type = sniff_mime(data, display)
+    except DocumentRejected as exc:
+        return _rejected(doc, exc.user_message)
+    existing = _stored_with_bytes(corpus, sha)
+    if existing is not None:
+        return _duplicate(display, existing)
     try:
         with transaction.atomic():
-            if reason:
-                doc.status, doc.failure_reason = Document.Status.FAILED, reason
-                doc.mime_type = doc.mime_type or "application/octet-stream"
-                doc.save()
-                return UploadOutcome(display, "rejected", reason, doc)
             doc.file.save(_storage_name(display), ContentFile(data), save=False)
             doc.save()
             if enqueue:
                 transaction.on_commit(lambda: document_ingest_task.delay(doc.pk))
     except IntegrityError:  # a concurrent upload of the same bytes won the race
-        existing = Document.objects.get(corpus=corpus, sha256=sha)
-        return UploadOutcome(display, "duplicate", DUPLICATE.format(title=existing.title), existing)
+        doc.file.delete(save=False)
+        return _duplicate(display, Document.objects.exclude(file="").get(corpus=corpus, sha256=sha))
     return UploadOutcome(display, "queued", QUEUED, doc)
+
+
+def _stored_with_bytes(corpus: Corpus, sha: str) -> Document | None:
+    """The corpus's accepted document with these bytes (rejected ones have no stored file)."""
+    return Document.objects.filter(corpus=corpus, sha256=sha).exclude(file="").first()
+
+
+def _duplicate(display: str, existing: Document) -> UploadOutcome:
+    return UploadOutcome(display, "duplicate", DUPLICATE.format(title=existing.title), existing)
+
+
+def _too_large(size: int) -> str:
+    return TOO_LARGE.format(size_mb=size / 2**20, limit_mb=settings.UPLOAD_MAX_BYTES / 2**20)
+
+
+def _rejected(doc: Document, reason: str) -> UploadOutcome:
+    """Keep the rejection as a failed document without bytes: the uploader sees why."""
+    doc.status, doc.failure_reason = Document.Status.FAILED, reason
+    doc.mime_type = doc.mime_type or "application/octet-stream"
+    doc.save()
+    return UploadOutcome(doc.filename, "rejected", reason, doc)
 
 
 def documents_upload(
@@ -132,35 +144,19 @@ def _oversized_upload(
 ) -> UploadOutcome:
     """A failed document with the size message, like any rejected file; hashed in chunks, so a
     huge upload is never read into memory, and its bytes are not stored."""
-    display = filename_sanitize(upload.name or "")
-    size = upload.size or 0
-    message = TOO_LARGE.format(size_mb=size / 2**20, limit_mb=settings.UPLOAD_MAX_BYTES / 2**20)
     digest = hashlib.sha256()
     for chunk in upload.chunks():
         digest.update(chunk)
-    sha = digest.hexdigest()
-    try:
-        with transaction.atomic():
-            existing = Document.objects.filter(corpus=corpus, sha256=sha).first()
-            if existing is not None:
-                return UploadOutcome(
-                    display, "duplicate", DUPLICATE.format(title=existing.title), existing
-                )
-            doc = Document.objects.create(
-                corpus=corpus,
-                filename=display,
-                sha256=sha,
-                size_bytes=size,
-                mime_type="application/octet-stream",
-                title=title_from_filename(display)[:500],
-                uploaded_by=user,
-                status=Document.Status.FAILED,
-                failure_reason=message,
-            )
-    except IntegrityError:  # a concurrent upload of the same bytes won the race
-        existing = Document.objects.get(corpus=corpus, sha256=sha)
-        return UploadOutcome(display, "duplicate", DUPLICATE.format(title=existing.title), existing)
-    return UploadOutcome(display, "rejected", message, doc)
+    display = filename_sanitize(upload.name or "")
+    doc = Document(
+        corpus=corpus,
+        filename=display,
+        sha256=digest.hexdigest(),
+        size_bytes=upload.size or 0,
+        title=title_from_filename(display)[:TITLE_MAX_CHARS],
+        uploaded_by=user,
+    )
+    return _rejected(doc, _too_large(upload.size or 0))
 
 
 def document_delete(*, document: Document) -> None:

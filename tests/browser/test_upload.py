@@ -76,7 +76,8 @@ def test_a_pdf_dropped_on_the_upload_zone_shows_its_progress_live_and_ends_ready
     row = page.locator("tr.document")
     expect(row.locator(".badge.status")).to_have_text("ready", timeout=120_000)
     expect(row).to_contain_text("chunk")
-    expect(row.get_by_role("link", name="lindqvist depot study")).to_have_attribute(
+    # Titled by the PDF's own metadata at ingestion, not by its file name.
+    expect(row.get_by_role("link", name=demo.title, exact=True)).to_have_attribute(
         "href", f"/corpora/documents/{Document.objects.get(corpus=corpus).pk}/pages/1/"
     )
     seen = page.evaluate("window.__seen")
@@ -85,6 +86,9 @@ def test_a_pdf_dropped_on_the_upload_zone_shows_its_progress_live_and_ends_ready
     assert set(seen[:-1]) & {"uploaded", "extracting", "embedding"}, seen
     assert Document.objects.get(corpus=corpus).status == "ready"
     expect(page.locator("#documents")).not_to_have_attribute("hx-trigger", "every 1s")
+    # The upload box follows the document too: it no longer says "queued".
+    expect(page.locator("#upload-result .outcome-state")).to_have_attribute("data-status", "ready")
+    expect(page.locator("#upload-result")).not_to_contain_text("queued")
     page.screenshot(path=str(artifacts_dir / "upload-ready.png"), full_page=True)
 
 

@@ -17,13 +17,13 @@ from django.test import Client
 from django.urls import reverse
 
 from corpora.demo_docs import DEMO_CORPORA, PAGE3_DOCUMENT, PAGE3_SENTENCE, DemoDocument
-from corpora.extraction import UNSUPPORTED_TYPE
+from corpora.extraction import CORRUPT_PDF, UNSUPPORTED_TYPE
 from corpora.forms import SLUG_RESERVED
 from corpora.models import Corpus, Document
 from corpora.services.corpora import corpus_create
 from corpora.services.ingestion import document_ingest
 from corpora.services.uploads import QUEUED, document_add
-from corpora.views import QUOTE_NOT_ON_PAGE, quote_span, reflow
+from corpora.views import DELETED, QUOTE_NOT_ON_PAGE, READY, quote_span, reflow
 from tests.factories import UserFactory
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
@@ -48,7 +48,7 @@ def group_a() -> Group:
 
 @pytest.fixture
 def owner(group_a: Group):
-    """Visibility is by group, not ownership: owners are members, as in the demo seed."""
+    """An owner who is also a member of the corpus's group, as in the demo seed."""
     user = UserFactory()
     user.groups.add(group_a)
     return user
@@ -375,7 +375,10 @@ def test_the_page_image_is_a_png_of_the_pdf_page_and_text_documents_have_none(
     assert "<img" not in text_page
 
 
-def test_staff_create_a_corpus_through_the_form_and_others_cannot(group_a: Group, member) -> None:
+def test_with_creation_reserved_to_staff_staff_create_a_corpus_and_others_get_403(
+    group_a: Group, member, settings
+) -> None:
+    settings.CORPUS_CREATE_STAFF_ONLY = True
     staff = UserFactory(is_staff=True)
     staff.groups.add(group_a)
     url = reverse("corpora:new")
@@ -388,6 +391,7 @@ def test_staff_create_a_corpus_through_the_form_and_others_cannot(group_a: Group
 
     corpus = Corpus.objects.get(slug="heat-pumps")
     assert refused.status_code == 403
+    assert "Only staff create corpora" in refused.content.decode()
     assert reserved.status_code == 422
     assert SLUG_RESERVED.format(slug="search") in reserved.content.decode()
     assert created.status_code == 302
@@ -431,3 +435,48 @@ def test_the_admin_lists_corpora_and_documents_adds_a_corpus_and_reingests(
     assert list(ferries.groups.all()) == [group_a]
     assert len(queued) == 1
     assert Document.objects.get(pk=depot_pdf.pk).status == "uploaded"
+
+
+def test_the_upload_box_rows_follow_their_documents_live_to_ready_failed_or_deleted(
+    corpus: Corpus, member, owner
+) -> None:
+    client = client_for(member)
+    files = [
+        SimpleUploadedFile("good.txt", b"Depot charging notes, second draft. " * 10),
+        SimpleUploadedFile("broken.pdf", b"%PDF-1.7\n1 0 obj <<>> endobj\n"),
+        SimpleUploadedFile("photo.png", PNG),
+        SimpleUploadedFile("gone.txt", b"Depot notes to be deleted. " * 10),
+    ]
+    uploaded = client.post(
+        reverse("corpora:upload", args=[corpus.slug]), {"files": files}, **HTMX
+    ).content.decode()
+    docs = {d.filename: d for d in Document.objects.filter(corpus=corpus)}
+    elsewhere = corpus_create(owner=owner, name="Private", description="Not shared.", slug="priv")
+    hidden = document_add(corpus=elsewhere, data=b"Hidden. " * 20, filename="h.txt", user=owner)
+    for name in ("good.txt", "broken.pdf"):
+        document_ingest(document_id=docs[name].pk)
+    client.post(reverse("corpora:delete", args=[docs["gone.txt"].pk]), **HTMX)
+    followed = [docs[n].pk for n in ("good.txt", "broken.pdf", "gone.txt")] + [hidden.document.pk]
+
+    polled = client.get(corpus.get_absolute_url(), {"outcome": followed}, **HTMX).content.decode()
+
+    def state(page: str, pk: int) -> tuple[str, str]:
+        match = re.search(
+            rf'<span id="upload-outcome-{pk}" class="outcome-state" data-status="(\w+)".*?'
+            r'<span class="badge[^"]*">(\w+)</span>\s*<span class="outcome-message">(.*?)</span>',
+            page, re.DOTALL,
+        )  # fmt: skip
+        assert match, pk
+        return match.group(1), f"{match.group(2)} {match.group(3)}"
+
+    following = re.findall(r'<input type="hidden" name="outcome" value="(\d+)">', uploaded)
+    assert sorted(map(int, following)) == sorted(docs[n].pk for n in ("good.txt", "broken.pdf",
+                                                                       "gone.txt"))  # fmt: skip
+    assert state(uploaded, docs["good.txt"].pk) == ("queued", f"queued {QUEUED}")
+    assert f"upload-outcome-{docs['photo.png'].pk}" not in uploaded  # rejected: nothing to follow
+    assert state(polled, docs["good.txt"].pk) == ("ready", f"ready {READY}")
+    assert state(polled, docs["broken.pdf"].pk) == ("failed", f"failed {CORRUPT_PDF}")
+    assert state(polled, docs["gone.txt"].pk) == ("deleted", f"deleted {DELETED}")
+    assert state(polled, hidden.document.pk) == ("deleted", f"deleted {DELETED}")  # no leak
+    assert polled.count('hx-swap-oob="true"') == 4
+    assert polled.count('name="outcome"') == 2  # a deleted row is no longer followed

@@ -241,6 +241,61 @@ def test_pdf_bytes_named_txt_are_read_as_the_pdf_they_are(owner, corpus: Corpus)
     assert "41 buses a night" in Page.objects.get(document=doc, number=2).text
 
 
+EXE = b"MZ\x90\x00\x03\x00\x00\x00" + bytes(range(256)) * 4  # a Windows program's start
+
+
+def upload_outcomes(client: Client, corpus: Corpus, *files: tuple[str, bytes]) -> list[str]:
+    """Each file's outcome status and message, as the upload box shows them."""
+    response = client.post(
+        reverse("corpora:upload", args=[corpus.slug]),
+        {"files": [SimpleUploadedFile(name, data) for name, data in files]},
+        **HTMX,
+    )
+    assert response.status_code == 200
+    page = response.content.decode()
+    items = re.findall(r'<li class="outcome outcome-(\w+)">(.*?)</li>', page, re.DOTALL)
+    return [
+        f"{status}: {' '.join(re.sub(r'<[^>]+>', ' ', body).split())}" for status, body in items
+    ]
+
+
+def test_an_exe_with_the_bytes_of_an_earlier_rejected_file_is_rejected_with_its_own_reason(
+    owner, corpus: Corpus
+) -> None:
+    client = client_for(owner)
+    not_a_pdf = extraction.NOT_A_PDF.format(kind="binary data of an unknown type")
+
+    first = upload_outcomes(client, corpus, ("installer.pdf", EXE))
+    second = upload_outcomes(client, corpus, ("installer.exe", EXE))
+    third = upload_outcomes(client, corpus, ("installer.exe", EXE))
+
+    assert first == [f"rejected: installer.pdf rejected {escape(not_a_pdf)}"]
+    assert second == third == [f"rejected: installer.exe rejected {extraction.UNKNOWN_BINARY}"]
+    reasons = list(corpus.documents.order_by("pk").values_list("status", "failure_reason"))
+    assert reasons == [("failed", not_a_pdf)] + [("failed", extraction.UNKNOWN_BINARY)] * 2
+
+
+def test_a_rejected_file_never_blocks_a_later_valid_upload_of_the_same_bytes(
+    owner, corpus: Corpus
+) -> None:
+    client = client_for(owner)
+    data = GOOD_TEXT.encode()
+
+    rejected = upload_outcomes(client, corpus, ("availability.pdf", data))
+    accepted = upload_outcomes(client, corpus, ("availability.txt", data))
+    copied = upload_outcomes(client, corpus, ("copy.txt", data))
+    ingest_queued(corpus)
+
+    assert rejected == [
+        f"rejected: availability.pdf rejected "
+        f"{escape(extraction.NOT_A_PDF.format(kind='plain text'))}"
+    ]
+    assert accepted == [f"queued: availability.txt queued {QUEUED}"]
+    assert copied[0].startswith("duplicate: copy.txt duplicate Already in this corpus as")
+    statuses = dict(corpus.documents.values_list("filename", "status"))
+    assert statuses == {"availability.pdf": "failed", "availability.txt": "ready"}
+
+
 def test_a_huge_single_line_text_file_is_ingested_quickly(owner, corpus: Corpus) -> None:
     line = ("The Charlie depot logged a charger fault at bay seven. " * 60_000).encode()
     assert len(line) > 3 * 2**20

@@ -15,6 +15,7 @@ from typing import TypeVar
 from unittest import mock
 
 import numpy as np
+import pymupdf
 import pytest
 from celery.signals import task_retry
 from django.conf import settings
@@ -438,3 +439,71 @@ def test_cached_vectors_are_reused_and_a_hash_cached_meanwhile_by_another_worker
     assert rows.count() == 4
     kept = rows.get(content_hash=ingestion.text_hash(embedder.name, "Gamma sluice."))
     assert list(kept.embedding) == other
+
+
+# ------------------------------------------------------------------------------------ titles
+
+
+def crane_pdf(*, metadata_title: str = "", heading: str = "", body: str = "") -> bytes:
+    """A one-page PDF: an optional large heading over small body lines, optional metadata."""
+    pdf = pymupdf.open()
+    page = pdf.new_page()
+    if heading:
+        page.insert_text((72, 90), heading, fontsize=22)
+    for line in range(12):
+        text = f"{body} Crane {line} on the east quay passed its load test this spring."
+        page.insert_text((72, 130 + 14 * line), text, fontsize=10)
+    if metadata_title:
+        pdf.set_metadata({"title": metadata_title})
+    return pdf.tobytes()
+
+
+@worker_db
+def test_ingestion_titles_a_pdf_by_its_metadata_else_first_heading_else_its_file_name(
+    celery_worker: object, corpus: Corpus
+) -> None:
+    files = [
+        SimpleUploadedFile(
+            "scan_0041.pdf",
+            crane_pdf(metadata_title="East Quay Crane Survey", heading="Ignored", body="One."),
+        ),
+        SimpleUploadedFile("scan_0042.pdf", crane_pdf(heading="Load Tests of 2025", body="Two.")),
+        SimpleUploadedFile("Crane_Log-FINAL.v2.pdf", crane_pdf(body="Three.")),
+    ]
+    outcomes = documents_upload(corpus=corpus, user=corpus.owner, files=files)
+    named = document_add(
+        corpus=corpus, data=crane_pdf(metadata_title="Metadata loses", body="Four."),
+        filename="given.pdf", user=corpus.owner, title="A title given at upload",
+    ).document  # fmt: skip
+    ids = [o.document.pk for o in outcomes] + [named.pk]
+
+    done = finished(*ids)
+
+    assert [o.document.title for o in outcomes] == ["scan_0041", "scan_0042", "Crane_Log-FINAL.v2"]
+    assert [d.status for d in done] == ["ready"] * 4, [d.failure_reason for d in done]
+    assert [d.title for d in done] == [
+        "East Quay Crane Survey",
+        "Load Tests of 2025",
+        "Crane_Log-FINAL.v2",
+        "A title given at upload",
+    ]
+    titles = dict(Chunk.objects.filter(document_id__in=ids).values_list("document_id", "title"))
+    assert [titles[pk] for pk in ids] == [d.title for d in done]
+
+
+@worker_db
+def test_reingesting_keeps_a_title_a_person_gave_the_document(
+    celery_worker: object, corpus: Corpus
+) -> None:
+    (outcome,) = documents_upload(
+        corpus=corpus, user=corpus.owner,
+        files=[SimpleUploadedFile("crane.pdf", crane_pdf(metadata_title="From metadata"))],
+    )  # fmt: skip
+    (first,) = finished(outcome.document.pk)
+    Document.objects.filter(pk=first.pk).update(title="Edited by hand", title_edited=True)
+
+    document_reingest(document=first)
+    (again,) = finished(first.pk, attempts=1, lease_expires=None)
+
+    assert first.title == "From metadata"
+    assert (again.status, again.title) == ("ready", "Edited by hand")
