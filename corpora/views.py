@@ -84,8 +84,7 @@ def corpus_new(request: HtmxHttpRequest) -> HttpResponse:
     """Researchers create corpora they own (staff only with CORPUS_CREATE_STAFF_ONLY); the
     embedder is the default and fixed from then on."""
     if not user_can_create_corpus(user=request.user):
-        context = {"reason": CREATE_STAFF_ONLY}
-        return render(request, "corpora/corpus_new_refused.html", context, status=403)
+        raise PermissionDenied(CREATE_STAFF_ONLY)  # templates/403.html shows the reason
     form = CorpusForm(request.POST or None, user=request.user)
     if request.method == "POST":
         if not form.is_valid():

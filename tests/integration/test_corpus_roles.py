@@ -130,7 +130,7 @@ def test_creation_reserved_to_staff_hides_the_button_and_answers_a_styled_403(
     assert "New corpus</a>" not in listing
     assert refused.status_code == refused_post.status_code == 403
     assert CREATE_STAFF_ONLY in refused.content.decode()
-    assert "<h1>New corpus</h1>" in refused.content.decode()  # the site's page, not a bare 403
+    assert "<h1>You may not do this</h1>" in refused.content.decode()  # branded, not bare
     assert not Corpus.objects.filter(slug="quay-cranes").exists()
     assert "New corpus</a>" in staff_listing
 

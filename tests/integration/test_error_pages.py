@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from django.test import Client, override_settings
 
+from corpora.models import Corpus
 from tests.error_urls import INTERNAL_DETAIL
 from tests.factories import UserFactory
 
@@ -96,14 +97,15 @@ def test_an_unknown_url_shows_the_branded_404_with_ways_on() -> None:
     assert "No such run." not in html  # the view's own message stays in the server
 
 
-def test_a_non_staff_user_creating_a_corpus_gets_the_branded_403() -> None:
+def test_a_non_staff_user_creating_a_corpus_gets_the_branded_403(settings) -> None:
+    settings.CORPUS_CREATE_STAFF_ONLY = True
     client = Client()
     client.force_login(UserFactory())
     response = client.get("/corpora/new/")
     html = response.content.decode()
     assert response.status_code == 403
     assert "<h1>You may not do this</h1>" in html
-    assert "ask an administrator" in html
+    assert "Only staff create corpora on this site" in html  # the refusal says why
     assert 'href="/"' in html and '<link rel="stylesheet"' in html
 
 
@@ -118,3 +120,14 @@ def test_a_server_error_shows_the_branded_500_without_internals() -> None:
     assert 'href="/"' in html
     assert INTERNAL_DETAIL not in html and "RuntimeError" not in html
     assert "Traceback" not in html
+
+
+def test_a_form_sent_without_its_csrf_token_gets_the_branded_page_and_changes_nothing() -> None:
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(UserFactory())
+    response = client.post("/corpora/new/", {"name": "Quay notes", "description": "Notes."})
+    html = response.content.decode()
+    assert response.status_code == 403
+    assert "<h1>This form has expired</h1>" in html
+    assert "CSRF" not in html  # no Django jargon, no reason codes
+    assert not Corpus.objects.filter(name="Quay notes").exists()
