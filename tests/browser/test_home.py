@@ -101,6 +101,7 @@ def test_error_pages_are_branded_and_accessible(
     page: Page, live_asgi: str, artifacts_dir, settings
 ) -> None:
     settings.ROOT_URLCONF = "tests.error_urls"  # the project's routes and one that fails
+    settings.CORPUS_CREATE_STAFF_ONLY = True  # so a researcher's "New corpus" is refused
     user = UserFactory()
     log_in(page, live_asgi, user.username)
     expect(page.locator("header nav")).to_be_visible()
@@ -115,6 +116,7 @@ def test_error_pages_are_branded_and_accessible(
     response = page.goto(f"{live_asgi}/corpora/new/")
     assert response is not None and response.status == 403
     expect(page.locator("h1")).to_have_text("You may not do this")
+    expect(page.locator("main")).to_contain_text("Only staff create corpora on this site.")
     assert_accessible(page)
     page.screenshot(path=str(artifacts_dir / "error-403.png"), full_page=True)
 
