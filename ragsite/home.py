@@ -9,7 +9,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import Count, Q, QuerySet
 
 from corpora.models import Corpus
-from corpora.selectors import corpora_visible
+from corpora.selectors import corpora_visible, user_can_create_corpus
 from research.examples import examples_for
 from research.selectors import runs_recent_for
 
@@ -33,4 +33,5 @@ def home_context(*, user: AbstractBaseUser) -> dict[str, Any]:
         "runs": runs_recent_for(user=user, limit=RECENT_RUNS),
         "corpora": list(corpora_with_counts(user=user)),
         "examples": examples_for(user=user),
+        "can_create_corpus": user_can_create_corpus(user=user),
     }

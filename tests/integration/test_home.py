@@ -142,3 +142,15 @@ def test_health_answers_everyone_but_shows_versions_and_fixes_only_to_staff() ->
         "PostgreSQL 18"
     )
     assert "pgvector 0.8" in staff.get("/health").content.decode()
+
+
+@pytest.mark.parametrize("staff_only", [False, True])
+def test_without_corpora_the_home_offers_to_create_one_when_the_user_may(
+    settings, staff_only: bool
+) -> None:
+    settings.CORPUS_CREATE_STAFF_ONLY = staff_only
+    html = client_for(UserFactory()).get(reverse("home")).content.decode()
+
+    section = html[html.index('id="home-corpora"') :]
+    assert ('href="/corpora/new/"' in section) is not staff_only
+    assert ("ask an administrator" in section) is staff_only
