@@ -16,6 +16,12 @@ CHROMIUM_ARGS = [
 ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _database_before_playwright(django_db_setup: None) -> None:
+    """The test database is created before Playwright starts its event loop: with the loop
+    running, Django refuses the (synchronous) setup, so browser tests run alone failed."""
+
+
 @pytest.fixture(autouse=True)
 def _orm_beside_playwright(monkeypatch: pytest.MonkeyPatch) -> None:
     """Playwright's sync API runs an event loop in the test thread; the ORM calls of a browser
