@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import io
 import json
 import logging
 import re
 import time
+from pathlib import Path
 
 import pytest
+from django.core.management import CommandError, call_command
 from pytest_django.fixtures import Settings
 
 from ragsite.health import FAIL, OK, WARN, check_provider
@@ -23,6 +26,7 @@ from research.contracts import (
     Verdict,
 )
 from research.errors import ProviderError
+from research.management.commands.evaluate import SKIPPED_NO_SERVER
 from research.providers import openai_compatible as oc
 from research.providers.base import get_provider
 from research.providers.openai_compatible import OpenAICompatibleProvider
@@ -444,4 +448,31 @@ def test_the_health_page_check_does_not_call_the_server(
 
     assert check.status == OK
     assert f"{MODEL} at 127.0.0.1" in check.detail
+    assert openai_fake.requests == []
+
+
+# -- evaluate ---------------------------------------------------------------------------------
+
+
+def test_evaluate_on_the_openai_compatible_engine_is_skipped_without_a_server(
+    settings: Settings, tmp_path: Path
+) -> None:
+    settings.LLM_BASE_URL = ""
+    out = io.StringIO()
+
+    call_command("evaluate", "--corpora", str(tmp_path), "--set", str(tmp_path / "cases.jsonl"),
+                 "--engine", "openai_compatible", stdout=out)  # fmt: skip
+
+    assert out.getvalue().strip() == SKIPPED_NO_SERVER
+
+
+def test_evaluate_with_a_base_url_but_no_model_stops_with_the_provider_sentence(
+    openai_fake: FakeOpenAI, settings: Settings, tmp_path: Path
+) -> None:
+    settings.LLM_BASE_URL = ""
+    settings.LLM_MODEL = ""
+
+    with pytest.raises(CommandError, match=re.escape(oc.NO_MODEL)):
+        call_command("evaluate", "--corpora", str(tmp_path), "--set", str(tmp_path / "c.jsonl"),
+                     "--engine", "openai_compatible", "--base-url", f"{openai_fake.url}/v1")  # fmt: skip
     assert openai_fake.requests == []
