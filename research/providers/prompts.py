@@ -1,4 +1,5 @@
-"""What the Gemini provider asks: prompt text built from contracts, and the answer schemas.
+"""What the model providers ask (Gemini and OpenAI-compatible alike): prompt text built from
+contracts, and the answer schemas.
 
 Everything that comes from users or documents (goal, corpus descriptions, snippet text) sits
 inside tags and is declared data: a document may contain instructions aimed at the model, and

@@ -139,6 +139,7 @@ def test_a_run_completes_through_the_worker_and_names_its_provider_and_model(
     page = client.get(run.get_absolute_url()).content.decode()
     assert LABEL in page
     assert "no price reported" in page
+    assert f"for the openai_compatible engine ({MODEL})." in page  # the audit trail
     markdown = client.get(reverse("research:export", args=[run.pk, "md"])).content.decode()
     assert f"· {LABEL} ·" in markdown
     trace = json.loads(client.get(reverse("research:export", args=[run.pk, "json"])).content)
