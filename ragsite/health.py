@@ -152,7 +152,7 @@ def check_openai_compatible(*, probe: bool) -> Check:
             f"{options.host} unreachable or refused GET /models ({type(exc).__name__})",
             "Start the server (e.g. `docker compose --profile ollama up`) and check LLM_BASE_URL.",
         )
-    if options.model not in models:
+    if options.model not in models and f"{options.model}:latest" not in models:  # Ollama tags
         served = ", ".join(models[:10]) or "none"
         return Check(
             name,

@@ -34,7 +34,8 @@ def provider_label(name: str | None = None, model: str = "") -> str:
     if name == "gemini":
         return f"Gemini ({model or settings.GEMINI_MODEL})"
     if name == "openai_compatible":
-        return f"OpenAI-compatible server ({model or settings.LLM_MODEL})"
+        model = model or settings.LLM_MODEL
+        return f"OpenAI-compatible server ({model})" if model else "OpenAI-compatible server"
     if name == "offline":
         return "offline extractive engine"
     return name

@@ -191,7 +191,7 @@ class FakeOpenAI:
         if recorded.route != CHAT:
             return status_reply(404, f"fake: no route {recorded.route}")
         model = recorded.body.get("model")
-        if model not in self.models:
+        if model not in self.models and f"{model}:latest" not in self.models:  # as Ollama
             return status_reply(404, f"model '{model}' not found, try pulling it first")
         if self.rejects_json_schema and recorded.format_type == "json_schema":
             return status_reply(400, "response_format json_schema is not supported")

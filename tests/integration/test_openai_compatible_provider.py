@@ -400,6 +400,17 @@ def test_doctor_reports_a_reachable_server_its_model_and_structured_output(
     assert API_KEY not in json.dumps(check.as_dict())
 
 
+def test_doctor_finds_an_untagged_model_served_as_latest(
+    openai_fake: FakeOpenAI, settings: Settings
+) -> None:
+    settings.LLM_PROVIDER = "openai_compatible"
+    settings.LLM_MODEL = "qwen2.5"
+    openai_fake.models.append("qwen2.5:latest")
+    openai_fake.script([chat_reply({"ok": True})])
+
+    assert check_provider(probe=True).status == OK
+
+
 def test_doctor_fails_on_a_model_the_server_does_not_serve(
     openai_fake: FakeOpenAI, settings: Settings
 ) -> None:
@@ -476,3 +487,13 @@ def test_evaluate_with_a_base_url_but_no_model_stops_with_the_provider_sentence(
         call_command("evaluate", "--corpora", str(tmp_path), "--set", str(tmp_path / "c.jsonl"),
                      "--engine", "openai_compatible", "--base-url", f"{openai_fake.url}/v1")  # fmt: skip
     assert openai_fake.requests == []
+
+
+def test_evaluate_with_a_server_goes_on_to_the_evaluation(
+    openai_fake: FakeOpenAI, settings: Settings, tmp_path: Path
+) -> None:
+    settings.LLM_BASE_URL = ""
+
+    with pytest.raises(CommandError, match="--set must be a JSONL file"):
+        call_command("evaluate", "--corpora", str(tmp_path), "--set", str(tmp_path / "c.jsonl"),
+                     "--engine", "openai_compatible", "--base-url", f"{openai_fake.url}/v1")  # fmt: skip
