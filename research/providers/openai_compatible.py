@@ -19,6 +19,7 @@ from urllib.parse import urlsplit
 
 import openai
 from openai.types.chat import ChatCompletion
+from openai.types.shared_params import ResponseFormatJSONObject, ResponseFormatJSONSchema
 from pydantic import BaseModel
 
 from research.contracts import Usage
@@ -143,6 +144,18 @@ def describe_failure(exc: Exception, options: ServerOptions) -> tuple[str, bool]
     return UNREACHABLE.format(host=host), True
 
 
+def json_schema_format(schema: type[BaseModel]) -> ResponseFormatJSONSchema:
+    """`response_format` asking for `schema`; not strict, which wants every field required."""
+    return {
+        "type": "json_schema",
+        "json_schema": {
+            "name": schema.__name__,
+            "schema": schema.model_json_schema(),
+            "strict": False,
+        },
+    }
+
+
 class OpenAICompatibleProvider(StructuredProvider):
     """ResearchProvider over Chat Completions structured output (or JSON mode)."""
 
@@ -189,17 +202,11 @@ class OpenAICompatibleProvider(StructuredProvider):
         return _generation(response)
 
     def _complete(self, system: str, prompt: str, schema: type[BaseModel]) -> ChatCompletion:
+        response_format: ResponseFormatJSONSchema | ResponseFormatJSONObject
         if self.mode == JSON_SCHEMA:
-            response_format: dict[str, object] = {
-                "type": JSON_SCHEMA,
-                "json_schema": {
-                    "name": schema.__name__,
-                    "schema": schema.model_json_schema(),
-                    "strict": False,  # strict needs every field required and no defaults
-                },
-            }
+            response_format = json_schema_format(schema)
         else:
-            response_format = {"type": JSON_OBJECT}
+            response_format = {"type": "json_object"}
             system = f"{system}\n{prompts.schema_instruction(schema)}"
         return self._client.chat.completions.create(
             model=self.model,
@@ -207,7 +214,7 @@ class OpenAICompatibleProvider(StructuredProvider):
                 {"role": "system", "content": system},
                 {"role": "user", "content": prompt},
             ],
-            response_format=response_format,  # type: ignore[arg-type]
+            response_format=response_format,
             temperature=0.2,
         )
 
@@ -258,12 +265,11 @@ def structured_output_supported(options: ServerOptions) -> tuple[bool, str]:
         ok: bool
 
     client = options.client(attempts=1)
-    schema = {"name": "Probe", "schema": Probe.model_json_schema(), "strict": False}
     try:
         response = client.chat.completions.create(
             model=options.model,
             messages=[{"role": "user", "content": 'Answer with the JSON object {"ok": true}.'}],
-            response_format={"type": JSON_SCHEMA, "json_schema": schema},  # type: ignore[typeddict-item]
+            response_format=json_schema_format(Probe),
             max_tokens=20,
             temperature=0,
         )
