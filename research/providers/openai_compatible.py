@@ -1,10 +1,11 @@
 """A research provider for any server speaking the OpenAI Chat Completions API (Ollama, vLLM,
 llama.cpp, LM Studio, …). The only module importing `openai`.
 
-It asks for the answer schemas of `prompts.py` as `response_format` JSON schema; a server that
-rejects that (HTTP 400/422) is asked again in JSON mode with the schema in the system prompt,
-and keeps JSON mode from then on. Either way `structured.StructuredProvider` validates the
-answer against the same schema, repairs once, then fails clearly.
+It asks for the answer schemas of `prompts.py` as `response_format` JSON schema; a request the
+server rejects (HTTP 400/422) is asked again in JSON mode with the schema in the system prompt,
+and when that works the provider keeps JSON mode (LLM_STRUCTURED_OUTPUT fixes either mode).
+Either way `structured.StructuredProvider` validates the answer against the same schema, repairs
+once, then fails clearly.
 
 Transport retries (408, 409, 429 honouring Retry-After, 5xx, timeouts, cut connections) belong
 to the client's `max_retries`; what is left is mapped to `ProviderError`. No message ever
@@ -183,17 +184,7 @@ class OpenAICompatibleProvider(StructuredProvider):
 
     def _generate(self, system: str, prompt: str, schema: type[BaseModel]) -> Generation:
         try:
-            response = self._complete(system, prompt, schema)
-        except (openai.BadRequestError, openai.UnprocessableEntityError) as exc:
-            if not (self.mode == JSON_SCHEMA and self.options.structured_output == AUTO):
-                raise self._failure(exc) from None
-            logger.warning(
-                "%s rejected response_format json_schema (HTTP %s); using JSON mode",
-                self.options.host,
-                exc.status_code,
-            )
-            self.mode = JSON_OBJECT
-            return self._generate(system, prompt, schema)
+            response = self._call(system, prompt, schema)
         except openai.OpenAIError as exc:
             raise self._failure(exc) from None
         except ValueError:  # a 200 whose JSON body is cut short: let the repair ask again
@@ -201,9 +192,25 @@ class OpenAICompatibleProvider(StructuredProvider):
             return Generation(text="", usage=Usage(calls=1), withheld=BODY_CUT)
         return _generation(response)
 
-    def _complete(self, system: str, prompt: str, schema: type[BaseModel]) -> ChatCompletion:
+    def _call(self, system: str, prompt: str, schema: type[BaseModel]) -> ChatCompletion:
+        """In auto mode, a request the server rejects is asked again in JSON mode; if that
+        works, the server lacks JSON-schema output and JSON mode is kept from then on."""
+        try:
+            return self._complete(system, prompt, schema, mode=self.mode)
+        except (openai.BadRequestError, openai.UnprocessableEntityError) as exc:
+            if not (self.mode == JSON_SCHEMA and self.options.structured_output == AUTO):
+                raise
+            code = exc.status_code
+        response = self._complete(system, prompt, schema, mode=JSON_OBJECT)
+        logger.warning("%s rejected JSON-schema output (HTTP %s); using JSON mode", self.name, code)
+        self.mode = JSON_OBJECT
+        return response
+
+    def _complete(
+        self, system: str, prompt: str, schema: type[BaseModel], *, mode: str
+    ) -> ChatCompletion:
         response_format: ResponseFormatJSONSchema | ResponseFormatJSONObject
-        if self.mode == JSON_SCHEMA:
+        if mode == JSON_SCHEMA:
             response_format = json_schema_format(schema)
         else:
             response_format = {"type": "json_object"}

@@ -278,6 +278,21 @@ def test_a_server_without_json_schema_output_gets_json_mode_with_the_schema_in_t
     assert '"verdict"' in assess_call.system
 
 
+def test_a_request_rejected_in_both_modes_fails_and_keeps_json_schema_for_the_next_call(
+    openai_fake: FakeOpenAI,
+) -> None:
+    openai_fake.script([status_reply(400, "prompt is longer than the context window")] * 2)
+    openai_fake.script([chat_reply(PLAN_JSON)])
+    provider = _provider()
+
+    with pytest.raises(ProviderError, match="longer than the context window"):
+        provider.plan(goal="Heron departure", corpora=CORPORA)
+    provider.plan(goal="Heron departure", corpora=CORPORA)
+
+    formats = [r.format_type for r in openai_fake.calls(CHAT)]
+    assert formats == ["json_schema", "json_object", "json_schema"]
+
+
 def test_json_mode_can_be_chosen_outright(openai_fake: FakeOpenAI, settings: Settings) -> None:
     settings.LLM_STRUCTURED_OUTPUT = "json_object"
     openai_fake.script([chat_reply(PLAN_JSON)])
