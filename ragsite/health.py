@@ -124,8 +124,7 @@ def check_provider(*, probe: bool = False) -> Check:
 
 def check_openai_compatible(*, probe: bool) -> Check:
     """Reachable, model present (GET /models), structured output supported or not."""
-    import openai
-
+    from research.errors import ProviderError
     from research.providers.openai_compatible import (
         NO_BASE_URL,
         NO_MODEL,
@@ -145,11 +144,11 @@ def check_openai_compatible(*, probe: bool) -> Check:
         return Check(name, OK, f"OpenAI-compatible: {where} (run `manage.py doctor` to probe)")
     try:
         models = served_models(options)
-    except openai.OpenAIError as exc:
+    except ProviderError as exc:
         return Check(
             name,
             FAIL,
-            f"{options.host} unreachable or refused GET /models ({type(exc).__name__})",
+            exc.user_message,
             "Start the server (e.g. `docker compose --profile ollama up`) and check LLM_BASE_URL.",
         )
     if options.model not in models and f"{options.model}:latest" not in models:  # Ollama tags
@@ -162,8 +161,8 @@ def check_openai_compatible(*, probe: bool) -> Check:
         )
     try:
         supported, detail = structured_output_supported(options)
-    except openai.OpenAIError as exc:
-        return Check(name, WARN, f"{where}: a test answer failed ({type(exc).__name__})", "")
+    except ProviderError as exc:
+        return Check(name, WARN, f"{where}: a test answer failed: {exc.user_message}", "")
     if not supported:
         return Check(
             name,

@@ -72,6 +72,10 @@ OUTPUT_WITHHELD = (
     "try again, a stronger model or the offline provider."
 )
 BODY_CUT = "the server's response ended before its JSON did"
+MODELS_UNLISTED = (
+    "The model server at {host} did not list its models (GET /models: {reason}); "
+    "check that it runs and LLM_BASE_URL."
+)
 
 
 @dataclass(frozen=True)
@@ -260,13 +264,22 @@ def _generation(response: ChatCompletion) -> Generation:
 
 
 def served_models(options: ServerOptions, *, timeout_s: float = 5.0) -> list[str]:
-    """Model ids from GET {base}/models (raises openai.OpenAIError when that fails)."""
+    """Model ids from GET {base}/models; ProviderError(MODELS_UNLISTED) when that fails."""
     client = options.client(attempts=1, timeout_s=timeout_s)
-    return sorted(model.id for model in client.models.list())
+    try:
+        return sorted(model.id for model in client.models.list())
+    except openai.APIStatusError as exc:
+        reason = f"HTTP {exc.status_code}"
+    except openai.APITimeoutError:
+        reason = f"no answer within {timeout_s:g} s"
+    except openai.OpenAIError:
+        reason = "unreachable"
+    raise ProviderError(MODELS_UNLISTED.format(host=options.host, reason=reason))
 
 
 def structured_output_supported(options: ServerOptions) -> tuple[bool, str]:
-    """(supported, detail): one tiny call asking for a JSON schema answer."""
+    """(supported, detail): one tiny call asking for a JSON schema answer; ProviderError when
+    the call fails for another reason."""
 
     class Probe(BaseModel):
         ok: bool
@@ -282,6 +295,8 @@ def structured_output_supported(options: ServerOptions) -> tuple[bool, str]:
         )
     except (openai.BadRequestError, openai.UnprocessableEntityError) as exc:
         return False, f"the server rejects JSON-schema output (HTTP {exc.status_code})"
+    except openai.OpenAIError as exc:
+        raise ProviderError(describe_failure(exc, options)[0]) from None
     text = response.choices[0].message.content if response.choices else ""
     try:
         Probe.model_validate_json(text or "")

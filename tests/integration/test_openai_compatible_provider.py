@@ -461,8 +461,22 @@ def test_doctor_fails_on_an_unreachable_server(settings: Settings) -> None:
     check = check_provider(probe=True)
 
     assert check.status == FAIL
-    assert "unreachable" in check.detail
+    assert check.detail == oc.MODELS_UNLISTED.format(host="127.0.0.1:9", reason="unreachable")
     assert time.monotonic() - started < 10
+
+
+def test_doctor_warns_when_the_test_answer_fails(
+    openai_fake: FakeOpenAI, settings: Settings
+) -> None:
+    settings.LLM_PROVIDER = "openai_compatible"
+    openai_fake.script([status_reply(503, f"busy, key {API_KEY}")])
+
+    check = check_provider(probe=True)
+
+    assert check.status == WARN
+    assert "a test answer failed: The model server at 127.0.0.1" in check.detail
+    assert "(HTTP 503)" in check.detail
+    assert API_KEY not in json.dumps(check.as_dict())
 
 
 def test_the_health_page_check_does_not_call_the_server(
