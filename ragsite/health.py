@@ -105,7 +105,8 @@ def check_embedder() -> Check:
     return Check("Embedder", OK, "local all-MiniLM-L6-v2 (384-d, offline weights)")
 
 
-def check_provider() -> Check:
+def check_provider(*, probe: bool = False) -> Check:
+    """The configured LLM; with `probe`, an OpenAI-compatible server is asked what it serves."""
     if settings.LLM_PROVIDER == "gemini":
         if not settings.GOOGLE_API_KEY:
             return Check(
@@ -115,12 +116,65 @@ def check_provider() -> Check:
                 "Set GOOGLE_API_KEY.",
             )
         return Check("LLM provider", OK, f"Gemini ({settings.GEMINI_MODEL})")
+    if settings.LLM_PROVIDER == "openai_compatible":
+        return check_openai_compatible(probe=probe)
     return Check(
         "LLM provider",
         OK,
         "offline extractive engine",
-        "Set GOOGLE_API_KEY to use Gemini.",
+        "Set GOOGLE_API_KEY to use Gemini, or LLM_PROVIDER=openai_compatible for a local model.",
     )
+
+
+def check_openai_compatible(*, probe: bool) -> Check:
+    """Reachable, model present (GET /models), structured output supported or not."""
+    from research.errors import ProviderError
+    from research.providers.openai_compatible import (
+        NO_BASE_URL,
+        NO_MODEL,
+        ServerOptions,
+        served_models,
+        structured_output_supported,
+    )
+
+    name = "LLM provider"
+    options = ServerOptions.from_settings()
+    if not options.base_url:
+        return Check(name, FAIL, "openai_compatible selected without a server", NO_BASE_URL)
+    if not options.model:
+        return Check(name, FAIL, f"server {options.host}, no model chosen", NO_MODEL)
+    where = f"{options.model} at {options.host}"
+    if not probe:
+        return Check(name, OK, f"OpenAI-compatible: {where} (run `manage.py doctor` to probe)")
+    try:
+        models = served_models(options)
+    except ProviderError as exc:
+        return Check(
+            name,
+            FAIL,
+            exc.user_message,
+            "Start the server (e.g. `docker compose --profile ollama up`) and check LLM_BASE_URL.",
+        )
+    if options.model not in models and f"{options.model}:latest" not in models:  # Ollama tags
+        served = ", ".join(models[:10]) or "none"
+        return Check(
+            name,
+            FAIL,
+            f"{options.host} does not serve {options.model!r} (it serves: {served})",
+            f"Pull it (`ollama pull {options.model}`) or set LLM_MODEL to one it serves.",
+        )
+    try:
+        supported, detail = structured_output_supported(options)
+    except ProviderError as exc:
+        return Check(name, WARN, f"{where}: a test answer failed: {exc.user_message}", "")
+    if not supported:
+        return Check(
+            name,
+            WARN,
+            f"{where}: {detail}",
+            "Runs use JSON mode plus validation; JSON-schema output would be more reliable.",
+        )
+    return Check(name, OK, f"OpenAI-compatible: {where}; {detail}")
 
 
 def check_tesseract() -> Check:
@@ -137,9 +191,10 @@ def check_tesseract() -> Check:
     return Check("Tesseract OCR", OK, f"{path}")
 
 
-def run_checks(*, include_worker: bool = True) -> list[Check]:
+def run_checks(*, include_worker: bool = True, probe: bool = False) -> list[Check]:
+    """All checks; `probe` lets them call outside servers (doctor does, the /health page not)."""
     checks = [check_postgres(), check_redis()]
     if include_worker:
         checks.append(check_worker())
-    checks += [check_embedder(), check_provider(), check_tesseract()]
+    checks += [check_embedder(), check_provider(probe=probe), check_tesseract()]
     return checks

@@ -217,13 +217,21 @@ GOOGLE_API_KEY = os.environ.get("GOOGLE_API_KEY", "")
 GEMINI_BASE_URL = os.environ.get("GEMINI_BASE_URL", "")
 GEMINI_MODEL = os.environ.get("GEMINI_MODEL", "gemini-3-flash-preview")
 GEMINI_EMBED_MODEL = os.environ.get("GEMINI_EMBED_MODEL", "gemini-embedding-001")
-LLM_PROVIDER = os.environ.get("LLM_PROVIDER", "gemini" if GOOGLE_API_KEY else "offline")
+# Empty counts as unset (docker-compose passes every variable through).
+LLM_PROVIDER = os.environ.get("LLM_PROVIDER") or ("gemini" if GOOGLE_API_KEY else "offline")
 GEMINI_TIMEOUT_S = env_int("GEMINI_TIMEOUT_S", 30)
 GEMINI_ATTEMPTS = env_int("GEMINI_ATTEMPTS", 4)
 GEMINI_RETRY_INITIAL_DELAY_S = float(os.environ.get("GEMINI_RETRY_INITIAL_DELAY_S", "1.0"))
 GEMINI_RETRY_MAX_DELAY_S = float(os.environ.get("GEMINI_RETRY_MAX_DELAY_S", "20"))
 GEMINI_EMBED_DIMENSIONS = env_int("GEMINI_EMBED_DIMENSIONS", 384)
 EMBEDDER = os.environ.get("EMBEDDER", "local")
+# LLM_PROVIDER=openai_compatible: any Chat Completions server (Ollama, vLLM, llama.cpp, …).
+LLM_BASE_URL = os.environ.get("LLM_BASE_URL", "")  # e.g. http://localhost:11434/v1
+LLM_MODEL = os.environ.get("LLM_MODEL", "")
+LLM_API_KEY = os.environ.get("LLM_API_KEY", "")
+LLM_TIMEOUT_S = env_int("LLM_TIMEOUT_S", 120)  # local models can be slow
+LLM_ATTEMPTS = env_int("LLM_ATTEMPTS", 3)
+LLM_STRUCTURED_OUTPUT = os.environ.get("LLM_STRUCTURED_OUTPUT", "auto")  # json_schema|json_object
 SEARCH_BUDGET_BASE = env_int("SEARCH_BUDGET_BASE", 5)
 SEARCH_BUDGET_PER_SUBGOAL = env_int("SEARCH_BUDGET_PER_SUBGOAL", 2)
 SEARCH_BUDGET_CEILING = env_int("SEARCH_BUDGET_CEILING", 15)
@@ -274,13 +282,13 @@ AXES_RESET_ON_SUCCESS = True
 
 
 class _RedactSecrets(logging.Filter):
-    """Blanks GOOGLE_API_KEY and SECRET_KEY out of log records: google-genai logs each retry
-    with the server's error body, and a server may quote the key back."""
+    """Blanks GOOGLE_API_KEY, LLM_API_KEY and SECRET_KEY out of log records: the model clients
+    log each retry with the server's error body, and a server may quote the key back."""
 
     def filter(self, record: logging.LogRecord) -> bool:
         from django.conf import settings
 
-        values = [getattr(settings, n, "") for n in ("GOOGLE_API_KEY", "SECRET_KEY")]
+        values = [getattr(settings, n, "") for n in ("GOOGLE_API_KEY", "LLM_API_KEY", "SECRET_KEY")]
         values = [v for v in values if len(v) >= 8]
         if not values:
             return True

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from research.contracts import Dossier, SectionStatus
+from research.forms import provider_label
 from research.models import ResearchRun
 
 STATUS_LABEL = {
@@ -69,9 +70,8 @@ def references(run: ResearchRun, dossier: Dossier) -> dict[tuple[int, str], Refe
 
 
 def _status_line(run: ResearchRun) -> str:
-    return (
-        f"Status: {run.status} · run {run.pk} · {run.provider} · {run.created:%Y-%m-%d %H:%M} UTC"
-    )
+    engine = provider_label(run.provider, run.model)
+    return f"Status: {run.status} · run {run.pk} · {engine} · {run.created:%Y-%m-%d %H:%M} UTC"
 
 
 def dossier_markdown(run: ResearchRun) -> str:
@@ -140,6 +140,7 @@ def events_json(run: ResearchRun) -> str:
             "goal": run.goal,
             "status": run.status,
             "provider": run.provider,
+            "model": run.model,
             "events": events,
         },
         indent=2,

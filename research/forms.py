@@ -28,11 +28,14 @@ SHAPE_LABELS = {
 DEPTH_LABELS = {1: "1 · quick", 2: "2 · normal", 3: "3 · thorough"}
 
 
-def provider_label(name: str | None = None) -> str:
-    """What the UI calls the engine that will (or did) answer."""
+def provider_label(name: str | None = None, model: str = "") -> str:
+    """What the UI calls the engine that will (or did) answer; `model` is the run's, if stored."""
     name = name or settings.LLM_PROVIDER
     if name == "gemini":
-        return f"Gemini ({settings.GEMINI_MODEL})"
+        return f"Gemini ({model or settings.GEMINI_MODEL})"
+    if name == "openai_compatible":
+        model = model or settings.LLM_MODEL
+        return f"OpenAI-compatible server ({model})" if model else "OpenAI-compatible server"
     if name == "offline":
         return "offline extractive engine"
     return name

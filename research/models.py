@@ -25,6 +25,7 @@ class ResearchRun(models.Model):
     scope = models.JSONField(help_text="contracts.Scope as JSON")
     corpora = models.ManyToManyField(Corpus, related_name="runs", help_text="Corpora in scope.")
     provider = models.CharField(max_length=100)
+    model = models.CharField(max_length=200, blank=True, help_text="The provider's model, if any.")
     status = models.CharField(max_length=20, choices=Status.choices, default=Status.QUEUED)
     failure_reason = models.TextField(blank=True)
     cancel_requested = models.BooleanField(default=False)

@@ -90,6 +90,7 @@ class RunPage:
     goal: str
     provider: str
     corpus_names: dict[int, str]
+    model: str = ""
     cancel_requested: bool = False
     status: str = "queued"
     reason: str = ""
@@ -117,6 +118,7 @@ class RunPage:
             goal=run.goal,
             provider=run.provider,
             corpus_names=names,
+            model=run.model,
             cancel_requested=run.cancel_requested,
             timeline=Timeline(corpus_names=names),
         )
@@ -132,7 +134,7 @@ class RunPage:
     def provider_label(self) -> str:
         from research.forms import provider_label
 
-        return provider_label(self.provider)
+        return provider_label(self.provider, self.model)
 
     def apply(
         self, seq: int, kind: str, payload: dict[str, Any], created: dt.datetime

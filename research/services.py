@@ -14,6 +14,7 @@ from django.utils import timezone
 from research.contracts import Scope
 from research.errors import DossierError, RunCancelled
 from research.models import ResearchRun, RunEvent
+from research.providers.base import configured_model
 from research.recorder import RunSuperseded
 
 logger = logging.getLogger(__name__)
@@ -62,18 +63,20 @@ def run_start(
     """Create the run and its first event; the task is queued when this commits."""
     from research.tasks import research_run_task
 
+    provider = provider or settings.LLM_PROVIDER
     with transaction.atomic():
         run = ResearchRun.objects.create(
             owner=user,
             goal=scope.goal,
             scope=scope.model_dump(mode="json"),
-            provider=provider or settings.LLM_PROVIDER,
+            provider=provider,
+            model=configured_model(provider),
         )
         run.corpora.set(scope.corpus_ids)
         run_event_append(
             run=run,
             kind=RunEvent.Kind.QUEUED,
-            payload={"goal": scope.goal, "provider": run.provider},
+            payload={"goal": scope.goal, "provider": run.provider, "model": run.model},
         )
         if enqueue:
             transaction.on_commit(lambda: research_run_task.delay(run.pk))

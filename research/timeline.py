@@ -71,7 +71,7 @@ class Timeline:
         return f"{key}: {self._parts[key]}" if key in self._parts else key
 
     def _on_queued(self, payload: dict[str, Any]) -> dict[str, Any]:
-        return {"provider": payload.get("provider", "")}
+        return {"provider": payload.get("provider", ""), "model": payload.get("model", "")}
 
     def _on_started(self, payload: dict[str, Any]) -> dict[str, Any]:
         return {"attempt": payload.get("attempt", 1)}

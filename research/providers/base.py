@@ -65,8 +65,23 @@ def get_provider(name: str) -> ResearchProvider:
         from research.providers.gemini import GeminiProvider
 
         return GeminiProvider.from_settings()
+    if name == "openai_compatible":
+        from research.providers.openai_compatible import OpenAICompatibleProvider
+
+        return OpenAICompatibleProvider.from_settings()
     if name == "offline":
         from research.providers.offline import OfflineProvider
 
         return OfflineProvider()
-    raise ValueError(f"Unknown provider {name!r}; use 'offline' or 'gemini'.")
+    raise ValueError(f"Unknown provider {name!r}; use 'offline', 'gemini' or 'openai_compatible'.")
+
+
+def configured_model(name: str) -> str:
+    """The model a run on provider `name` will use, as configured now ('' for offline)."""
+    from django.conf import settings
+
+    if name == "gemini":
+        return str(settings.GEMINI_MODEL)
+    if name == "openai_compatible":
+        return str(settings.LLM_MODEL)
+    return ""

@@ -3,39 +3,29 @@
 Structured output asks for the answer schemas in `prompts.py`, which mirror the contracts
 without `extra="forbid"` (the Gemini Developer API rejects `additionalProperties` with a 400).
 
-Transport retries (429, 5xx, timeouts) belong to the client's `HttpRetryOptions`; we add one
-repair call when an answer does not validate, and map what is left to `ProviderError` /
-`EmbedderError` with a sentence a user can act on. No message ever contains the API key.
+Transport retries (429, 5xx, timeouts) belong to the client's `HttpRetryOptions`; the steps,
+validation and the one repair call are `structured.StructuredProvider`'s; this module maps what
+is left to `ProviderError` / `EmbedderError` with a sentence a user can act on. No message ever
+contains the API key.
 """
 
 from __future__ import annotations
 
 import logging
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TypeVar
 
 import httpx2
 from google import genai
 from google.genai import errors as genai_errors
 from google.genai import types
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel
 
 from corpora.embedders import EmbedderError, Vector
-from research.contracts import (
-    AnswerShape,
-    Assessment,
-    CorpusInfo,
-    Dossier,
-    Plan,
-    Snippet,
-    SubGoal,
-    Usage,
-)
+from research.contracts import Usage
 from research.errors import ProviderError
-from research.providers import prompts
-from research.providers.base import Reply
+from research.providers.structured import Generation, StructuredProvider
 
 logger = logging.getLogger(__name__)
 
@@ -142,17 +132,6 @@ _TRANSPORT_ERRORS = (genai_errors.APIError, httpx2.TransportError)
 
 # -- the provider -----------------------------------------------------------------------------
 
-Out = TypeVar("Out", bound=BaseModel)
-M = TypeVar("M", bound=BaseModel)
-
-
-class ProviderOutputError(ProviderError):
-    """The answer failed validation twice; `usage` still records what the calls cost."""
-
-    def __init__(self, user_message: str, *, usage: Usage) -> None:
-        super().__init__(user_message, retryable=False)
-        self.usage = usage
-
 
 def price_usd(model: str, *, input_tokens: int, output_tokens: int) -> float:
     """Estimated cost from PRICES_USD_PER_MTOK (a budgeting estimate, not the bill)."""
@@ -160,10 +139,12 @@ def price_usd(model: str, *, input_tokens: int, output_tokens: int) -> float:
     return round((input_tokens * per_in + output_tokens * per_out) / 1_000_000, 6)
 
 
-class GeminiProvider:
+class GeminiProvider(StructuredProvider):
     """ResearchProvider over Gemini structured output, with one repair call per step."""
 
     name = "gemini"
+    output_invalid = OUTPUT_INVALID
+    output_withheld = OUTPUT_WITHHELD
 
     def __init__(self, options: ClientOptions, *, model: str) -> None:
         if not options.api_key:
@@ -180,78 +161,7 @@ class GeminiProvider:
         model = getattr(settings, "GEMINI_MODEL", "") or "gemini-3-flash-preview"
         return cls(ClientOptions.from_settings(), model=model)
 
-    def plan(self, *, goal: str, corpora: list[CorpusInfo]) -> Reply[Plan]:
-        prompt = prompts.plan_prompt(goal=goal, corpora=corpora)
-        return self._structured(
-            "plan", prompts.PLAN_SYSTEM, prompt, prompts.PlanAnswer, prompts.plan_from
-        )
-
-    def assess(
-        self, *, goal: str, sub_goal: SubGoal, snippets: list[Snippet], searched: list[str]
-    ) -> Reply[Assessment]:
-        prompt = prompts.assess_prompt(
-            goal=goal, sub_goal=sub_goal, snippets=snippets, searched=searched
-        )
-
-        def convert(out: prompts.AssessmentAnswer) -> Assessment:
-            return prompts.assessment_from(out, sub_goal_key=sub_goal.key)
-
-        return self._structured(
-            "assess", prompts.ASSESS_SYSTEM, prompt, prompts.AssessmentAnswer, convert
-        )
-
-    def synthesize(
-        self,
-        *,
-        goal: str,
-        shape: AnswerShape,
-        sub_goals: list[SubGoal],
-        assessments: list[Assessment],
-        snippets: dict[int, Snippet],
-    ) -> Reply[Dossier]:
-        prompt = prompts.synthesize_prompt(
-            goal=goal,
-            shape=shape,
-            sub_goals=sub_goals,
-            assessments=assessments,
-            snippets=snippets,
-        )
-        system, schema = prompts.SYNTHESIZE_SYSTEM, prompts.DossierAnswer
-        return self._structured("synthesize", system, prompt, schema, prompts.dossier_from)
-
-    # -- internals ----------------------------------------------------------------------------
-    def _structured(
-        self,
-        step: str,
-        system: str,
-        prompt: str,
-        schema: type[Out],
-        convert: Callable[[Out], M],
-    ) -> Reply[M]:
-        """Call, validate, repair once; raise ProviderOutputError if the repair fails too."""
-        response = self._generate(system, prompt, schema)
-        usage = self._usage(response)
-        value, problem, text = self._parse(response, schema, convert)
-        if value is None:
-            logger.warning("gemini %s answer rejected, repairing: %s", step, problem)
-            repair = prompts.repair_prompt(original=prompt, bad_output=text, error=problem)
-            response = self._generate(system, repair, schema)
-            usage = usage + self._usage(response)
-            value, problem, text = self._parse(response, schema, convert)
-        if value is None:
-            logger.warning("gemini %s repair rejected: %s", step, problem)
-            withheld = _withheld_reason(response)
-            message = (
-                OUTPUT_WITHHELD.format(step=step, reason=withheld)
-                if withheld
-                else OUTPUT_INVALID.format(step=step)
-            )
-            raise ProviderOutputError(message, usage=usage)
-        return Reply(value=value, usage=usage, model=response.model_version or self.model)
-
-    def _generate(
-        self, system: str, contents: str, schema: type[BaseModel]
-    ) -> types.GenerateContentResponse:
+    def _generate(self, system: str, prompt: str, schema: type[BaseModel]) -> Generation:
         config = types.GenerateContentConfig(
             response_mime_type="application/json",
             response_schema=schema,
@@ -259,29 +169,20 @@ class GeminiProvider:
             system_instruction=system,
         )
         try:
-            return self._client.models.generate_content(
-                model=self.model, contents=contents, config=config
+            response = self._client.models.generate_content(
+                model=self.model, contents=prompt, config=config
             )
         except _TRANSPORT_ERRORS as exc:
             message, retryable = describe_failure(exc, self.options, model=self.model)
             logger.warning("gemini call failed: %s", self.options.redact(repr(exc)))
             raise ProviderError(message, retryable=retryable) from None
-
-    def _parse(
-        self,
-        response: types.GenerateContentResponse,
-        schema: type[Out],
-        convert: Callable[[Out], M],
-    ) -> tuple[M | None, str, str]:
-        """(value, problem, raw text): value is None when the answer is unusable."""
         withheld = _withheld_reason(response)
-        if withheld:
-            return None, f"No answer was returned: {withheld}.", ""
-        text = response.text or ""
-        try:
-            return convert(schema.model_validate_json(text)), "", text
-        except ValidationError as exc:
-            return None, _summarise(exc), text
+        return Generation(
+            text="" if withheld else response.text or "",
+            usage=self._usage(response),
+            model=response.model_version or "",
+            withheld=withheld,
+        )
 
     def _usage(self, response: types.GenerateContentResponse) -> Usage:
         meta = response.usage_metadata
@@ -311,15 +212,6 @@ def _withheld_reason(response: types.GenerateContentResponse) -> str:
     if finish is not None and finish != types.FinishReason.STOP:
         return f"finish reason {finish.value}"
     return "empty answer"
-
-
-def _summarise(exc: ValidationError) -> str:
-    """Pydantic errors without the offending input (it may be long): 'loc: message' lines."""
-    lines = [
-        f"{'.'.join(str(p) for p in err['loc']) or '(root)'}: {err['msg']}"
-        for err in exc.errors(include_input=False, include_url=False)[:20]
-    ]
-    return "\n".join(lines)
 
 
 # -- the embedder -----------------------------------------------------------------------------

@@ -1,4 +1,5 @@
-"""What the Gemini provider asks: prompt text built from contracts, and the answer schemas.
+"""What the model providers ask (Gemini and OpenAI-compatible alike): prompt text built from
+contracts, and the answer schemas.
 
 Everything that comes from users or documents (goal, corpus descriptions, snippet text) sits
 inside tags and is declared data: a document may contain instructions aimed at the model, and
@@ -13,6 +14,7 @@ assessed sub-goal, citation pages); `*_from` turn a validated answer into the co
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterable
 
@@ -224,6 +226,12 @@ def repair_prompt(*, original: str, bad_output: str, error: str) -> str:
         "Answer again with a single JSON object that matches the response schema exactly: "
         "no prose, no code fences, all required fields present, correct types and enum values."
     )
+
+
+def schema_instruction(schema: type[BaseModel]) -> str:
+    """The answer schema spelled out, for servers that offer JSON mode but not JSON schemas."""
+    dumped = json.dumps(schema.model_json_schema(), separators=(",", ":"))
+    return f"The response schema (JSON Schema) your JSON object must match:\n{dumped}"
 
 
 # -- answer schemas: contracts minus `extra="forbid"` and minus fields we fill ourselves ------

@@ -22,7 +22,8 @@ from research.contracts import (
 )
 from research.errors import ProviderError
 from research.providers import gemini
-from research.providers.gemini import GeminiEmbedder, GeminiProvider, ProviderOutputError
+from research.providers.gemini import GeminiEmbedder, GeminiProvider
+from research.providers.structured import ProviderOutputError
 from tests.fakes import gemini_server
 from tests.fakes.gemini_server import (
     EMBED,

@@ -7,7 +7,7 @@ class Command(BaseCommand):
     help = "Report each component in use (database, Redis, worker, embedder, LLM, OCR) and fixes."
 
     def handle(self, *args: object, **options: object) -> None:
-        checks = run_checks()
+        checks = run_checks(probe=True)
         width = max(len(c.component) for c in checks)
         for c in checks:
             style = {FAIL: self.style.ERROR, WARN: self.style.WARNING}.get(

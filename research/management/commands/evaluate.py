@@ -3,14 +3,21 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from ragsite import embedded
+from research.errors import ProviderError
 from research.evaluation import halves, loader, report
 from research.evaluation.fidelity import set_fidelity
 from research.evaluation.runner import dossier_run, vanilla_run
 from research.evaluation.scoring import CaseScore, score_case
 from research.providers.base import get_provider
+
+SKIPPED_NO_SERVER = (
+    "skipped: --engine openai_compatible needs a server; pass --base-url "
+    "(e.g. http://localhost:11434/v1) or set LLM_BASE_URL, and LLM_MODEL."
+)
 
 
 class Command(BaseCommand):
@@ -19,7 +26,12 @@ class Command(BaseCommand):
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--corpora", required=True, type=Path, help="folder of corpus folders")
         parser.add_argument("--set", required=True, type=Path, dest="cases", help="cases JSONL")
-        parser.add_argument("--engine", default="offline", choices=["offline", "gemini"])
+        parser.add_argument(
+            "--engine", default="offline", choices=["offline", "gemini", "openai_compatible"]
+        )
+        parser.add_argument(
+            "--base-url", default="", help="openai_compatible: the server (else LLM_BASE_URL)"
+        )
         parser.add_argument("--baseline", default="", choices=["", "vanilla"])
         parser.add_argument("--perseverance", default="on", choices=["on", "off", "both"])
         parser.add_argument("--limit", type=int, default=0, help="first N cases only")
@@ -29,6 +41,9 @@ class Command(BaseCommand):
         parser.add_argument("--json", type=Path, default=None, dest="json_out")
 
     def handle(self, *args: object, **opts: Any) -> None:
+        if opts["engine"] == "openai_compatible" and not self._server_chosen(opts["base_url"]):
+            self.stdout.write(SKIPPED_NO_SERVER)
+            return
         if not opts["cases"].exists() or not opts["corpora"].is_dir():
             raise CommandError(
                 f"--set must be a JSONL file and --corpora a folder of corpora "
@@ -37,6 +52,19 @@ class Command(BaseCommand):
         # Without DATABASE_URL / REDIS_URL: the embedded servers, stopped again if we started them.
         with embedded.services_running():
             self._evaluate(opts)
+
+    def _server_chosen(self, base_url: str) -> bool:
+        """Point the openai_compatible provider at `base_url` (or LLM_BASE_URL); False if none."""
+        if base_url:
+            settings.LLM_BASE_URL = base_url
+            get_provider.cache_clear()
+        if not settings.LLM_BASE_URL:
+            return False
+        try:
+            get_provider("openai_compatible")
+        except ProviderError as exc:
+            raise CommandError(exc.user_message) from None
+        return True
 
     def _evaluate(self, opts: dict[str, Any]) -> None:
         cases = loader.load_cases(opts["cases"])
