@@ -48,10 +48,15 @@ fmt: $(STAMP)
 bench: $(STAMP)
 	@for script in bench/[!_]*.py; do echo "== $$script"; $(PY) $$script || exit 1; done
 
-# The project's own dev set, offline engine, Dossier (perseverance on/off) against vanilla.
-# `evaluate` starts the embedded PostgreSQL/Redis it needs and stops what it started.
+# The project's own dev set, Dossier (perseverance on/off) against vanilla; the offline engine
+# unless ENGINE=gemini or ENGINE=openai_compatible (with LLM_BASE_URL or BASE_URL=...; skipped
+# with a message when no server is given). `evaluate` starts the embedded PostgreSQL/Redis it
+# needs and stops what it started.
+ENGINE ?= offline
+BASE_URL ?=
 eval: $(STAMP)
-	$(PY) manage.py evaluate --corpora evals/corpora --set evals/dev.jsonl \
+	$(PY) manage.py evaluate --corpora evals/corpora --set evals/dev.jsonl --engine $(ENGINE) \
+	  $(if $(BASE_URL),--base-url $(BASE_URL)) \
 	  --baseline vanilla --perseverance both --by-type --json var/eval-dev.json
 
 # The shared public benchmarks (read in place, never copied into the project).
