@@ -29,7 +29,7 @@ from corpora.forms import (
     UploadForm,
 )
 from corpora.models import Corpus, Document
-from corpora.search import chunk_search
+from corpora.search import search_each_embedder
 from corpora.search_results import SEARCH_CANDIDATES, results_page
 from corpora.selectors import (
     corpora_visible,
@@ -318,7 +318,7 @@ def search(request: HtmxHttpRequest) -> HttpResponse:
     query = form.cleaned_data["q"].strip() if form.is_bound and form.is_valid() else ""
     context: dict[str, object] = {"form": form, "searched": bool(query)}
     if query:
-        hits = chunk_search(
+        hits = search_each_embedder(
             user=request.user,
             query=query,
             corpus_ids=form.corpus_ids(),
