@@ -8,6 +8,7 @@ by ingestion before anything is written (`corpora.embedders.check_dimensions`).
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import math
 from collections.abc import Sequence
@@ -15,6 +16,7 @@ from collections.abc import Sequence
 import openai
 
 from corpora.embedders import EmbedderError, Vector
+from corpora.models import EMBEDDING_DIMENSIONS
 from research.providers.openai_compatible import (
     NO_BASE_URL,
     ServerOptions,
@@ -72,11 +74,7 @@ class OpenAICompatibleEmbedder:
     @classmethod
     def from_settings(cls, model: str = "") -> OpenAICompatibleEmbedder:
         """The configured server; `model` (a corpus's) wins over LLM_EMBED_MODEL."""
-        import dataclasses
-
         from django.conf import settings
-
-        from corpora.models import EMBEDDING_DIMENSIONS
 
         options = dataclasses.replace(
             ServerOptions.from_settings(), model=model or settings.LLM_EMBED_MODEL

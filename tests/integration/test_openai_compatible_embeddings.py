@@ -347,3 +347,40 @@ def test_doctor_fails_without_an_embedding_model_and_the_health_page_never_calls
 
     assert check.status == FAIL
     assert check.fix == oe.NO_EMBED_MODEL
+
+
+# -- pages ------------------------------------------------------------------------------------
+
+
+def test_a_corpus_cannot_be_created_while_the_embedding_model_is_unset(
+    embed_settings: FakeOpenAI, settings: Settings
+) -> None:
+    settings.LLM_EMBED_MODEL = ""
+    client = Client()
+    client.force_login(UserFactory())
+
+    response = client.post(reverse("corpora:new"), {"name": "Varrow", "description": "Logs."})
+
+    assert response.status_code == 422
+    assert "LLM_EMBED_MODEL is not set" in response.content.decode()
+    assert not Corpus.objects.exists()
+
+
+def test_a_search_whose_query_the_server_cannot_embed_says_why(
+    embed_settings: FakeOpenAI,
+) -> None:
+    owner = UserFactory()
+    corpus = _corpus("varrow", owner)
+    assert document_ingest(document_id=_document(corpus, "Varrow log", LIGHTHOUSE).pk).status == (
+        "ready"
+    )
+    embed_settings.script([status_reply(401, f"invalid key {API_KEY}")])
+    client = Client()
+    client.force_login(owner)
+
+    page = client.get(reverse("corpora:search"), {"q": "fog bell", "corpora": corpus.pk})
+
+    text = page.content.decode()
+    assert page.status_code == 200
+    assert "rejected the API key (HTTP 401); check LLM_API_KEY" in text
+    assert API_KEY not in text
