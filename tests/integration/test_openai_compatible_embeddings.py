@@ -19,8 +19,10 @@ from corpora.services.corpora import corpus_create
 from corpora.services.ingestion import document_ingest, embedding_text
 from corpora.services.uploads import document_add
 from ragsite.health import FAIL, OK, check_embedder
+from research.contracts import Scope
 from research.providers import openai_compatible as oc
 from research.providers import openai_embeddings as oe
+from research.services import run_execute, run_start
 from tests.factories import UserFactory
 from tests.fakes import openai_server
 from tests.fakes.openai_server import (
@@ -384,3 +386,23 @@ def test_a_search_whose_query_the_server_cannot_embed_says_why(
     assert page.status_code == 200
     assert "rejected the API key (HTTP 401); check LLM_API_KEY" in text
     assert API_KEY not in text
+
+
+def test_a_run_over_a_corpus_whose_embedding_model_is_gone_fails_saying_so(
+    embed_settings: FakeOpenAI,
+) -> None:
+    owner = UserFactory()
+    corpus = _corpus("varrow", owner)
+    assert document_ingest(document_id=_document(corpus, "Varrow log", LIGHTHOUSE).pk).status == (
+        "ready"
+    )
+    embed_settings.models.remove(EMBED_MODEL)
+    scope = Scope(goal="When was the fog bell logged?", corpus_ids=[corpus.pk], depth=1)
+    run = run_start(user=owner, scope=scope, provider="offline", enqueue=False)
+
+    run_execute(run_id=run.pk)
+
+    run.refresh_from_db()
+    host = embed_settings.url.removeprefix("http://")
+    assert run.status == "failed"
+    assert run.failure_reason == oe.EMBED_MODEL_NOT_FOUND.format(host=host, model=EMBED_MODEL)
