@@ -1,4 +1,5 @@
-"""Embedders behind one protocol: local MiniLM (offline weights) and Gemini (adapter in providers).
+"""Embedders behind one protocol: local MiniLM (offline weights), Gemini and an OpenAI-compatible
+server (adapters in providers).
 
 The model loads lazily inside the process that uses it: torch used before a fork hangs the
 forked child (STACK-NOTES §6), so nothing here runs at import time.
@@ -111,7 +112,12 @@ def get_embedder(name: str) -> Embedder:
         from research.providers.gemini import GeminiEmbedder
 
         return GeminiEmbedder.from_settings()
-    raise EmbedderError(f"Unknown embedder {name!r}; use 'local' or 'gemini'.")
+    if name == "openai_compatible" or name.startswith("openai_compatible:"):
+        # The bare name is the configured LLM_EMBED_MODEL; a corpus stores its model after ':'.
+        from research.providers.openai_embeddings import OpenAICompatibleEmbedder
+
+        return OpenAICompatibleEmbedder.from_settings(model=name.partition(":")[2])
+    raise EmbedderError(f"Unknown embedder {name!r}; use 'local', 'gemini' or 'openai_compatible'.")
 
 
 def check_dimensions(embedder: Embedder, expected: int, vectors: Sequence[Vector]) -> None:

@@ -18,6 +18,7 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import connection, transaction
 
 from corpora.embedders import get_embedder
+from corpora.models import Corpus
 
 RRF_K = 60
 # Full-text ranks by the summed IDF of the matched query terms (BM25 without length and
@@ -212,6 +213,34 @@ def chunk_search(
         rows = cur.fetchall()
     hits = [_hit(row) for row in rows]
     return collapse_duplicates(hits)[:k]
+
+
+def search_each_embedder(
+    *,
+    user: AbstractBaseUser | AnonymousUser,
+    query: str,
+    corpus_ids: Sequence[int] | None = None,
+    k: int = 10,
+    filters: SearchFilters = SearchFilters(),
+) -> list[Hit]:
+    """`chunk_search` once per embedder of the corpora in scope, merged by fused score: a
+    query vector only ever meets vectors of the embedder that made it."""
+    rows = Corpus.objects.all() if corpus_ids is None else Corpus.objects.filter(pk__in=corpus_ids)
+    groups: dict[str, list[int]] = {}
+    for pk, name in rows.values_list("pk", "embedder"):
+        groups.setdefault(name, []).append(pk)
+    if len(groups) <= 1:  # one embedder: the scope as asked (access is filtered in the SQL)
+        name = next(iter(groups), "local")
+        return chunk_search(user=user, query=query, corpus_ids=corpus_ids, k=k,
+                            filters=filters, embedder_name=name)  # fmt: skip
+    hits = [
+        hit
+        for name, ids in groups.items()
+        for hit in chunk_search(
+            user=user, query=query, corpus_ids=ids, k=k, filters=filters, embedder_name=name
+        )
+    ]
+    return sorted(hits, key=lambda hit: -hit.fused)[:k]
 
 
 def query_params(

@@ -20,6 +20,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.middleware import HtmxDetails
 
+from corpora.embedders import EmbedderError
 from corpora.extraction import PDF
 from corpora.forms import (
     CorpusForm,
@@ -29,7 +30,7 @@ from corpora.forms import (
     UploadForm,
 )
 from corpora.models import Corpus, Document
-from corpora.search import chunk_search
+from corpora.search import search_each_embedder
 from corpora.search_results import SEARCH_CANDIDATES, results_page
 from corpora.selectors import (
     corpora_visible,
@@ -86,13 +87,18 @@ def corpus_new(request: HtmxHttpRequest) -> HttpResponse:
     if not user_can_create_corpus(user=request.user):
         raise PermissionDenied(CREATE_STAFF_ONLY)  # templates/403.html shows the reason
     form = CorpusForm(request.POST or None, user=request.user)
+    context = {"form": form, "embedder": settings.EMBEDDER}
     if request.method == "POST":
-        if not form.is_valid():
-            return render(request, "corpora/corpus_new.html", {"form": form}, status=422)
-        corpus = corpus_create(owner=request.user, **form.cleaned_data)
-        messages.success(request, f"Created corpus “{corpus.name}”.")
-        return redirect(corpus)
-    return render(request, "corpora/corpus_new.html", {"form": form})
+        if form.is_valid():
+            try:
+                corpus = corpus_create(owner=request.user, **form.cleaned_data)
+            except EmbedderError as exc:  # EMBEDDER's server is not configured
+                form.add_error(None, exc.user_message)
+            else:
+                messages.success(request, f"Created corpus “{corpus.name}”.")
+                return redirect(corpus)
+        return render(request, "corpora/corpus_new.html", context, status=422)
+    return render(request, "corpora/corpus_new.html", context)
 
 
 def _corpus_or_404(request: HttpRequest, slug: str) -> Corpus:
@@ -318,19 +324,23 @@ def search(request: HtmxHttpRequest) -> HttpResponse:
     query = form.cleaned_data["q"].strip() if form.is_bound and form.is_valid() else ""
     context: dict[str, object] = {"form": form, "searched": bool(query)}
     if query:
-        hits = chunk_search(
-            user=request.user,
-            query=query,
-            corpus_ids=form.corpus_ids(),
-            k=SEARCH_CANDIDATES,
-            filters=form.filters(),
-        )
-        names = dict(corpora_visible(user=request.user).values_list("pk", "name"))
-        context["results"] = results_page(
-            hits, query=query, page_number=request.GET.get("page"), corpus_names=names
-        )
-        context["searched_corpora"] = form.searched_corpus_names()
-        context["paged"] = "page" in request.GET
+        try:
+            hits = search_each_embedder(
+                user=request.user,
+                query=query,
+                corpus_ids=form.corpus_ids(),
+                k=SEARCH_CANDIDATES,
+                filters=form.filters(),
+            )
+        except EmbedderError as exc:  # a corpus's embedding server cannot embed the query
+            form.add_error(None, exc.user_message)  # shown where the results would be
+        else:
+            names = dict(corpora_visible(user=request.user).values_list("pk", "name"))
+            context["results"] = results_page(
+                hits, query=query, page_number=request.GET.get("page"), corpus_names=names
+            )
+            context["searched_corpora"] = form.searched_corpus_names()
+            context["paged"] = "page" in request.GET
     template = "corpora/search.html" + ("#results" if request.htmx else "")
     return render(request, template, context)
 

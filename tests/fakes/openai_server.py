@@ -1,15 +1,19 @@
 """A loopback fake of an OpenAI-compatible server (Ollama, vLLM, …), so tests drive the real
 `openai` client.
 
-Routes `POST /v1/chat/completions` and `GET /v1/models`. Every request is recorded; chat
-replies come from a script (FIFO) and, once it runs dry, from a default responder. Like Ollama,
-it answers 404 for a model it does not serve, and it can play a server without JSON-schema
-output (`rejects_json_schema`).
+Routes `POST /v1/chat/completions`, `POST /v1/embeddings` and `GET /v1/models`. Every request
+is recorded; chat and embedding replies come from a script (FIFO) and, once it runs dry, from a
+default: the default responder for chat, `embedding_reply` for embeddings (deterministic
+bag-of-words vectors, of `embed_dimensions[model]` or 384 dimensions, not unit length). Like
+Ollama, it answers 404 for a model it does not serve, and it can play a server without
+JSON-schema output (`rejects_json_schema`).
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
+import re
 import threading
 import time
 from collections import deque
@@ -21,8 +25,10 @@ import pytest
 from pytest_django.fixtures import Settings
 
 CHAT = "chat/completions"
+EMBEDDINGS = "embeddings"
 MODELS = "models"
 MODEL = "llama-test"
+EMBED_MODEL = "nomic-embed-text"
 API_KEY = "sk-local-secret-4242"
 
 
@@ -134,6 +140,31 @@ def truncated_body_reply(obj: object) -> Reply:
     return Reply(body=payload[: len(payload) // 2])
 
 
+def bag_of_words(text: str, dimensions: int) -> list[float]:
+    """A deterministic vector: each word adds 3 to one hashed component (texts sharing words
+    point alike); never unit length, so the embedder's normalising shows."""
+    vector = [0.0] * dimensions
+    vector[0] = 0.5  # never all-zero
+    for word in re.findall(r"\w+", text.lower()):
+        vector[int(hashlib.sha256(word.encode()).hexdigest(), 16) % dimensions] += 3.0
+    return vector
+
+
+def embedding_reply(texts: list[str], *, model: str, dimensions: int) -> Reply:
+    data = [
+        {"object": "embedding", "index": i, "embedding": bag_of_words(t, dimensions)}
+        for i, t in enumerate(texts)
+    ]
+    return Reply(
+        json={
+            "object": "list",
+            "data": data,
+            "model": model,
+            "usage": {"prompt_tokens": len(texts), "total_tokens": len(texts)},
+        }
+    )
+
+
 class FakeOpenAI:
     """The fake's state: recorded requests, the script, the default and the served models."""
 
@@ -141,6 +172,7 @@ class FakeOpenAI:
         self.requests: list[Recorded] = []
         self.models: list[str] = [MODEL, "nomic-embed-text"]
         self.rejects_json_schema = False
+        self.embed_dimensions: dict[str, int] = {}  # per model; 384 when absent
         self._script: deque[Reply] = deque()
         self._default: Responder = lambda _: status_reply(400, "fake: no scripted reply left")
         self._lock = threading.Lock()
@@ -150,7 +182,7 @@ class FakeOpenAI:
 
     # -- test-facing API ------------------------------------------------------------
     def script(self, replies: list[Reply]) -> None:
-        """Queue replies, consumed in order by the next chat requests."""
+        """Queue replies, consumed in order by the next chat or embedding requests."""
         with self._lock:
             self._script.extend(replies)
 
@@ -188,7 +220,7 @@ class FakeOpenAI:
                 {"id": m, "object": "model", "created": 0, "owned_by": "fake"} for m in self.models
             ]
             return Reply(json={"object": "list", "data": data})
-        if recorded.route != CHAT:
+        if recorded.route not in (CHAT, EMBEDDINGS):
             return status_reply(404, f"fake: no route {recorded.route}")
         model = recorded.body.get("model")
         if model not in self.models and f"{model}:latest" not in self.models:  # as Ollama
@@ -197,7 +229,14 @@ class FakeOpenAI:
             return status_reply(400, "response_format json_schema is not supported")
         with self._lock:
             scripted = self._script.popleft() if self._script else None
-        return scripted if scripted is not None else self._default(recorded)
+        if scripted is not None:
+            return scripted
+        if recorded.route == EMBEDDINGS:
+            texts = recorded.body.get("input")
+            texts = [texts] if isinstance(texts, str) else list(texts or [])
+            dimensions = self.embed_dimensions.get(str(model), 384)
+            return embedding_reply(texts, model=str(model), dimensions=dimensions)
+        return self._default(recorded)
 
 
 def _handler_for(fake: FakeOpenAI) -> type[BaseHTTPRequestHandler]:
@@ -253,7 +292,9 @@ def _handler_for(fake: FakeOpenAI) -> type[BaseHTTPRequestHandler]:
 
 @pytest.fixture
 def openai_fake(settings: Settings) -> Iterator[FakeOpenAI]:
-    """A running fake, with Django settings pointing the provider at it (short timeout)."""
+    """A running fake, with Django settings pointing the provider and the embedder at it
+    (short timeout)."""
+    from corpora.embedders import get_embedder
     from research.providers.base import get_provider
 
     fake = FakeOpenAI().start()
@@ -263,9 +304,13 @@ def openai_fake(settings: Settings) -> Iterator[FakeOpenAI]:
     settings.LLM_TIMEOUT_S = 1
     settings.LLM_ATTEMPTS = 3
     settings.LLM_STRUCTURED_OUTPUT = "auto"
+    settings.LLM_EMBED_MODEL = EMBED_MODEL
+    settings.LLM_EMBED_DIMENSIONS = None
     get_provider.cache_clear()
+    get_embedder.cache_clear()
     try:
         yield fake
     finally:
         fake.stop()
         get_provider.cache_clear()
+        get_embedder.cache_clear()
