@@ -15,10 +15,12 @@ import threading
 from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 
 import pytest
 from pytest_django.fixtures import Settings
+
+from tests.fakes.loopback import LoopbackServer
 
 GENERATE = "generateContent"
 EMBED = "batchEmbedContents"
@@ -142,10 +144,11 @@ def hash_vector(text: str, dimensions: int) -> list[float]:
     return out[:dimensions]
 
 
-class FakeGemini:
+class FakeGemini(LoopbackServer):
     """The fake's state: recorded requests, the script, defaults and the embedding size override."""
 
     def __init__(self) -> None:
+        super().__init__()
         self.requests: list[Recorded] = []
         self.embed_dimensions: int | None = None  # None: honour outputDimensionality
         self._script: deque[Reply] = deque()
@@ -154,9 +157,6 @@ class FakeGemini:
             EMBED: self._embed_default,
         }
         self._lock = threading.Lock()
-        self._stop = threading.Event()
-        self._server: ThreadingHTTPServer | None = None
-        self.url = ""
 
     # -- test-facing API ------------------------------------------------------------
     def script(self, replies: list[Reply]) -> None:
@@ -176,19 +176,8 @@ class FakeGemini:
             return [r for r in self.requests if r.method == method]
 
     # -- server -------------------------------------------------------------------
-    def start(self) -> FakeGemini:
-        self._server = ThreadingHTTPServer(("127.0.0.1", 0), _handler_for(self))
-        self._server.daemon_threads = True
-        self._server.block_on_close = False
-        threading.Thread(target=self._server.serve_forever, args=(0.05,), daemon=True).start()
-        self.url = f"http://127.0.0.1:{self._server.server_address[1]}"
-        return self
-
-    def stop(self) -> None:
-        self._stop.set()  # wakes delayed handlers
-        if self._server is not None:
-            self._server.shutdown()
-            self._server.server_close()
+    def handler(self) -> type[BaseHTTPRequestHandler]:
+        return _handler_for(self)
 
     def _next_reply(self, recorded: Recorded) -> Reply:
         with self._lock:

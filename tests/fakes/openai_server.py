@@ -19,10 +19,12 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 
 import pytest
 from pytest_django.fixtures import Settings
+
+from tests.fakes.loopback import LoopbackServer
 
 CHAT = "chat/completions"
 EMBEDDINGS = "embeddings"
@@ -165,10 +167,11 @@ def embedding_reply(texts: list[str], *, model: str, dimensions: int) -> Reply:
     )
 
 
-class FakeOpenAI:
+class FakeOpenAI(LoopbackServer):
     """The fake's state: recorded requests, the script, the default and the served models."""
 
     def __init__(self) -> None:
+        super().__init__()
         self.requests: list[Recorded] = []
         self.models: list[str] = [MODEL, "nomic-embed-text"]
         self.rejects_json_schema = False
@@ -176,9 +179,6 @@ class FakeOpenAI:
         self._script: deque[Reply] = deque()
         self._default: Responder = lambda _: status_reply(400, "fake: no scripted reply left")
         self._lock = threading.Lock()
-        self._stop = threading.Event()
-        self._server: ThreadingHTTPServer | None = None
-        self.url = ""
 
     # -- test-facing API ------------------------------------------------------------
     def script(self, replies: list[Reply]) -> None:
@@ -198,19 +198,8 @@ class FakeOpenAI:
             return [r for r in self.requests if r.route == route]
 
     # -- server -------------------------------------------------------------------
-    def start(self) -> FakeOpenAI:
-        self._server = ThreadingHTTPServer(("127.0.0.1", 0), _handler_for(self))
-        self._server.daemon_threads = True
-        self._server.block_on_close = False
-        threading.Thread(target=self._server.serve_forever, args=(0.05,), daemon=True).start()
-        self.url = f"http://127.0.0.1:{self._server.server_address[1]}"
-        return self
-
-    def stop(self) -> None:
-        self._stop.set()  # wakes delayed handlers
-        if self._server is not None:
-            self._server.shutdown()
-            self._server.server_close()
+    def handler(self) -> type[BaseHTTPRequestHandler]:
+        return _handler_for(self)
 
     def _answer(self, recorded: Recorded) -> Reply:
         with self._lock:
