@@ -14,3 +14,11 @@ if settings.DEVELOPMENT:
     from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
 
     application = ASGIStaticFilesHandler(application)
+else:
+    # In production uvicorn still serves no static files: ServeStatic (WhiteNoise's ASGI
+    # successor) serves what `collectstatic` put in STATIC_ROOT, read once at start-up.
+    from servestatic import ServeStaticASGI
+
+    application = ServeStaticASGI(
+        application, root=settings.STATIC_ROOT, prefix=settings.STATIC_URL, max_age=3600
+    )

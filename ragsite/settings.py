@@ -175,7 +175,7 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = VAR_DIR / "staticfiles"
+STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", "") or VAR_DIR / "staticfiles")
 MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", VAR_DIR / "media"))
 
 # --- Redis and Celery -------------------------------------------------------------------
