@@ -1,17 +1,17 @@
 from django.urls import path
 
-from corpora import views
+from corpora import viewer_views, views
 
 app_name = "corpora"
 urlpatterns = [
     path("", views.corpus_list, name="list"),
     path("new/", views.corpus_new, name="new"),
     path("search/", views.search, name="search"),
-    path("documents/<int:document_id>/", views.document_open, name="document"),
-    path("documents/<int:document_id>/pages/<int:number>/", views.page_view, name="page"),
+    path("documents/<int:document_id>/", viewer_views.document_open, name="document"),
+    path("documents/<int:document_id>/pages/<int:number>/", viewer_views.page_view, name="page"),
     path(
         "documents/<int:document_id>/pages/<int:number>.png",
-        views.page_image,
+        viewer_views.page_image,
         name="page_image",
     ),
     path("documents/<int:document_id>/delete/", views.document_delete_view, name="delete"),

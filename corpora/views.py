@@ -1,4 +1,5 @@
-"""HTTP for corpora: list, corpus page with live ingestion status, uploads, search, page viewer.
+"""HTTP for corpora: list, settings, corpus page with live ingestion status, uploads, search.
+The page viewer is in `viewer_views.py`.
 
 Views only translate: reads go through selectors (access-filtered), writes through services.
 A corpus the user may not see is a 404 on every URL, never a 403, so its existence never leaks.
@@ -8,7 +9,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import pymupdf
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -16,12 +16,10 @@ from django.core.exceptions import PermissionDenied
 from django.db.models import Count, Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.middleware import HtmxDetails
 
 from corpora.embedders import EmbedderError
-from corpora.extraction import PDF
 from corpora.forms import (
     CorpusForm,
     CorpusSettingsForm,
@@ -37,7 +35,6 @@ from corpora.selectors import (
     corpus_get_for,
     document_get_for,
     documents_of_corpus,
-    page_get_for,
     user_can_change_document,
     user_can_create_corpus,
     user_can_manage,
@@ -47,13 +44,7 @@ from corpora.services.corpora import corpus_create, corpus_update
 from corpora.services.documents import document_retitle
 from corpora.services.ingestion import document_reingest
 from corpora.services.uploads import QUEUED, UploadOutcome, document_delete, documents_upload
-from research.agents.gate import quote_span as whole_quote_span
-from research.agents.text import normalize
 
-PAGE_IMAGE_DPI = 110
-QUOTE_NOT_ON_PAGE = "The quoted passage was not found on this page."
-# Shorter pieces of a quote at a page's edge could be anyone's words ("the pump", "in 2024.").
-QUOTE_PIECE_MIN_CHARS = 20
 CREATE_STAFF_ONLY = "Only staff create corpora on this site. Ask an administrator for a corpus."
 READY = "Ready to search."
 DELETED = "Deleted."
@@ -294,26 +285,6 @@ def document_edit(request: HtmxHttpRequest, document_id: int) -> HttpResponse:
 # -------------------------------------------------------------------------------- search
 
 
-_BLOCK_START = ("|", "-", "*", "#", "•")
-
-
-def reflow(text: str) -> str:
-    """PDF line wraps become spaces, one character for one, so offsets into `text` still hold.
-
-    Blank lines (paragraphs) and the lines of tables and lists keep their line breaks.
-    """
-    lines = text.split("\n")
-    out: list[str] = []
-    for line, following in zip(lines, [*lines[1:], None], strict=True):
-        out.append(line)
-        if following is None:
-            break
-        joins = line.strip() and following.strip()
-        joins = joins and not following.lstrip().startswith(_BLOCK_START)
-        out.append(" " if joins and not line.lstrip().startswith("|") else "\n")
-    return "".join(out)
-
-
 @login_required
 @require_GET
 def search(request: HtmxHttpRequest) -> HttpResponse:
@@ -343,124 +314,3 @@ def search(request: HtmxHttpRequest) -> HttpResponse:
             context["paged"] = "page" in request.GET
     template = "corpora/search.html" + ("#results" if request.htmx else "")
     return render(request, template, context)
-
-
-# -------------------------------------------------------------------------------- viewer
-
-
-def quote_span(text: str, quote: str) -> tuple[int, int] | None:
-    """(start, end) of `quote` in `text`, matched whitespace- and case-insensitively.
-
-    A quote that runs across a page break is not whole on either page: then the span is its
-    piece that ends the page (the quote goes on overleaf) or begins it (it started on the page
-    before), whichever is longer, if that piece has at least QUOTE_PIECE_MIN_CHARS.
-    """
-    wanted = normalize(quote)
-    if not wanted:
-        return None
-    whole = whole_quote_span(text, quote)
-    if whole is not None:
-        return whole
-    page = normalize(text)
-    head = _overlap(page, wanted)  # the quote's start, at the end of the page
-    tail = _overlap(wanted, page)  # the quote's end, at the start of the page
-    if max(head, tail) < QUOTE_PIECE_MIN_CHARS:
-        return None
-    if head >= tail:
-        end = len(text.rstrip())
-        return _start_covering(text, end, head), end
-    start = len(text) - len(text.lstrip())
-    return start, _end_covering(text, start, tail)
-
-
-def _overlap(left: str, right: str) -> int:
-    """Length of the longest start of `right` that ends `left`, if QUOTE_PIECE_MIN_CHARS or more."""
-    for size in range(min(len(left), len(right)), QUOTE_PIECE_MIN_CHARS - 1, -1):
-        if left.endswith(right[:size]):
-            return size
-    return 0
-
-
-def _end_covering(text: str, start: int, size: int) -> int:
-    """The shortest end whose span from `start` covers `size` normalized characters."""
-    low, high = start + 1, len(text)
-    while low < high:
-        middle = (low + high) // 2
-        if len(normalize(text[start:middle])) >= size:
-            high = middle
-        else:
-            low = middle + 1
-    return low
-
-
-def _start_covering(text: str, end: int, size: int) -> int:
-    """The latest start whose span up to `end` covers `size` normalized characters."""
-    low, high = 0, end - 1
-    while low < high:
-        middle = (low + high + 1) // 2
-        if len(normalize(text[middle:end])) >= size:
-            low = middle
-        else:
-            high = middle - 1
-    return low
-
-
-@login_required
-@require_GET
-def page_view(request: HtmxHttpRequest, document_id: int, number: int) -> HttpResponse:
-    page = page_get_for(user=request.user, document_id=document_id, number=number)
-    if page is None:
-        raise Http404("No such page.")
-    document = page.document
-    quote = " ".join(request.GET.get("q", "").split())[:5000]
-    span = quote_span(page.text, quote) if quote else None
-    start, end = span or (len(page.text), len(page.text))
-    text = reflow(page.text)  # same length as page.text: the span's offsets still apply
-    context = {
-        "document": document,
-        "corpus": document.corpus,
-        "page": page,
-        "quote": quote,
-        "before": text[:start],
-        "marked": text[start:end],
-        "after": text[end:],
-        "quote_missing": QUOTE_NOT_ON_PAGE if quote and span is None else "",
-        "previous": number - 1 if number > 1 else None,
-        "next": number + 1 if number < document.page_count else None,
-        "has_image": document.mime_type == PDF,
-    }
-    return render(request, "corpora/page.html", context)
-
-
-@login_required
-@require_GET
-def page_image(request: HtmxHttpRequest, document_id: int, number: int) -> HttpResponse:
-    """Page `number` of the stored PDF as a PNG; other formats have no image."""
-    document = document_get_for(user=request.user, document_id=document_id)
-    if document is None or document.mime_type != PDF or not document.file:
-        raise Http404("No page image.")
-    try:
-        with document.file.open("rb") as fh:
-            data = fh.read()
-        pdf = pymupdf.open(stream=data, filetype="pdf")
-    except (OSError, ValueError, RuntimeError) as exc:
-        raise Http404("No page image.") from exc
-    try:
-        if not 1 <= number <= pdf.page_count:
-            raise Http404("No such page.")
-        png = pdf[number - 1].get_pixmap(dpi=PAGE_IMAGE_DPI).tobytes("png")
-    finally:
-        pdf.close()
-    response = HttpResponse(png, content_type="image/png")
-    response["Cache-Control"] = "private, max-age=3600"
-    return response
-
-
-@login_required
-@require_GET
-def document_open(request: HtmxHttpRequest, document_id: int) -> HttpResponse:
-    """A document's first page: where a document title links."""
-    document = document_get_for(user=request.user, document_id=document_id)
-    if document is None:
-        raise Http404("No such document.")
-    return redirect(reverse("corpora:page", args=[document.pk, 1]))

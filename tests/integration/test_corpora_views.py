@@ -20,10 +20,12 @@ from corpora.demo_docs import DEMO_CORPORA, PAGE3_DOCUMENT, PAGE3_SENTENCE, Demo
 from corpora.extraction import CORRUPT_PDF, UNSUPPORTED_TYPE
 from corpora.forms import SLUG_RESERVED
 from corpora.models import Corpus, Document
+from corpora.page_text import quote_span, reflow
 from corpora.services.corpora import corpus_create
 from corpora.services.ingestion import document_ingest
 from corpora.services.uploads import QUEUED, document_add
-from corpora.views import DELETED, QUOTE_NOT_ON_PAGE, READY, quote_span, reflow
+from corpora.viewer_views import QUOTE_NOT_ON_PAGE
+from corpora.views import DELETED, READY
 from tests.factories import UserFactory
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]

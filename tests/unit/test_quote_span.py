@@ -2,7 +2,7 @@
 
 import pytest
 
-from corpora.views import QUOTE_PIECE_MIN_CHARS, quote_span
+from corpora.page_text import QUOTE_PIECE_MIN_CHARS, quote_span
 
 pytestmark = pytest.mark.unit
 
