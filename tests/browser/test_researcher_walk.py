@@ -78,6 +78,15 @@ def test_a_researcher_builds_a_corpus_runs_a_goal_and_reads_it_while_a_stranger_
 ) -> None:
     settings.MEDIA_ROOT = tmp_path / "media"
     page.set_viewport_size({"width": 1280, "height": 900})
+    failed: list[str] = []  # stylesheets, scripts, images, icons the pages asked for in vain
+    page.on(
+        "response",
+        lambda r: (
+            failed.append(f"{r.status} {r.url}")
+            if r.status >= 400 and r.request.resource_type != "document"
+            else None
+        ),
+    )
     team = Group.objects.create(name="hydrology")
     researcher = UserFactory()
     researcher.groups.add(team)
@@ -87,6 +96,8 @@ def test_a_researcher_builds_a_corpus_runs_a_goal_and_reads_it_while_a_stranger_
 
     # 1. A corpus of their own, shared with their group.
     log_in(page, live_asgi, researcher)
+    icon = page.locator("link[rel=icon]").get_attribute("href")  # no 404 for /favicon.ico
+    assert icon and page.request.get(f"{live_asgi}{icon}").ok
     page.goto(f"{live_asgi}/corpora/")
     page.get_by_role("link", name="New corpus").click()
     page.get_by_label("Name").fill("District wells")
@@ -160,6 +171,8 @@ def test_a_researcher_builds_a_corpus_runs_a_goal_and_reads_it_while_a_stranger_
     expect(trail.locator(":scope > li.step").last).to_contain_text("Finished: complete")
     assert_accessible(page)
     page.screenshot(path=str(artifacts_dir / "walk-trail.png"), full_page=True)
+
+    assert failed == []
 
     # 7. A colleague outside the group: every one of those URLs is a 404, never a 403.
     stranger = UserFactory()
