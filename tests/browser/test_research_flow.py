@@ -183,7 +183,7 @@ def test_with_the_stream_blocked_the_page_falls_back_to_polling(
     assert page.evaluate("window.__sameDocument") is True
 
 
-THREE_PARTS = "Report the availability of bases Alpha, Bravo and Charlie, citing a source for each."
+THREE_PARTS = "Report the availability of bases Alpha, Bravo and Charlie, with a source for each."
 # Everything htmx logs goes to the console (htmx:oobErrorNoTarget, htmx:swapError, ...).
 HTMX_LOGGED = re.compile(r"htmx", re.IGNORECASE)
 

@@ -22,7 +22,7 @@ pytestmark = pytest.mark.browser
 
 INGESTED_MS = 120_000
 ANSWERED_MS = 60_000
-GOAL = "Report the yield of wells Ardent, Brisk and Corran, citing a source for each."
+GOAL = "Report the yield of wells Ardent, Brisk and Corran, with a source for each."
 # Two wells in one report, the third in another; each sentence runs over two PDF lines.
 REPORTS = {
     "wells_east.pdf": (
