@@ -112,7 +112,8 @@ def check_openai_embedder(*, probe: bool) -> Check:
     """Configured, model served (GET /models), one tiny /embeddings call of the right size."""
     from corpora.embedders import EmbedderError
     from research.errors import ProviderError
-    from research.providers.openai_embeddings import OpenAICompatibleEmbedder, serves
+    from research.providers.openai_compatible import model_listed, served_models
+    from research.providers.openai_embeddings import OpenAICompatibleEmbedder
 
     name = "Embedder"
     try:
@@ -124,7 +125,7 @@ def check_openai_embedder(*, probe: bool) -> Check:
     if not probe:
         return Check(name, OK, f"OpenAI-compatible: {where} (run `manage.py doctor` to probe)")
     try:
-        served = serves(options)
+        served = model_listed(options.model, served_models(options))
     except ProviderError as exc:
         return Check(name, FAIL, exc.user_message, "Start the server and check LLM_BASE_URL.")
     if not served:
@@ -177,6 +178,7 @@ def check_openai_compatible(*, probe: bool) -> Check:
         NO_BASE_URL,
         NO_MODEL,
         ServerOptions,
+        model_listed,
         served_models,
         structured_output_supported,
     )
@@ -199,7 +201,7 @@ def check_openai_compatible(*, probe: bool) -> Check:
             exc.user_message,
             "Start the server (e.g. `docker compose --profile ollama up`) and check LLM_BASE_URL.",
         )
-    if options.model not in models and f"{options.model}:latest" not in models:  # Ollama tags
+    if not model_listed(options.model, models):
         served = ", ".join(models[:10]) or "none"
         return Check(
             name,

@@ -263,6 +263,11 @@ def _generation(response: ChatCompletion) -> Generation:
     return Generation(text=text, usage=reply_usage, model=response.model, withheld=withheld)
 
 
+def model_listed(model: str, models: list[str]) -> bool:
+    """Is `model` among the served `models`? Ollama lists an untagged model as `<name>:latest`."""
+    return model in models or f"{model}:latest" in models
+
+
 def served_models(options: ServerOptions, *, timeout_s: float = 5.0) -> list[str]:
     """Model ids from GET {base}/models; ProviderError(MODELS_UNLISTED) when that fails."""
     client = options.client(attempts=1, timeout_s=timeout_s)

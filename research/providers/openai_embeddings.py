@@ -21,7 +21,6 @@ from research.providers.openai_compatible import (
     NO_BASE_URL,
     ServerOptions,
     describe_failure,
-    served_models,
 )
 
 logger = logging.getLogger(__name__)
@@ -134,9 +133,3 @@ def _unit(vector: list[float], host: str) -> Vector:
     if norm == 0:
         raise EmbedderError(EMBED_ZERO_VECTOR.format(host=host))
     return [x / norm for x in vector]
-
-
-def serves(options: ServerOptions) -> bool:
-    """Whether GET /models lists `options.model` (Ollama lists untagged models as `:latest`)."""
-    models = served_models(options)
-    return options.model in models or f"{options.model}:latest" in models
