@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 import subprocess
 import sys
@@ -11,38 +10,10 @@ from pathlib import Path
 
 import pytest
 
+from tests.asgi_probe import probe
+
 pytestmark = pytest.mark.integration
 ROOT = Path(__file__).resolve().parents[2]
-
-PROBE = """
-import asyncio, json
-from asgiref.testing import ApplicationCommunicator
-from ragsite.asgi import application
-
-async def get(path):
-    scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": "GET",
-             "scheme": "https", "path": path, "raw_path": path.encode(), "query_string": b"",
-             "root_path": "", "headers": [(b"host", b"dossier.example")],
-             "client": ("127.0.0.1", 50000), "server": ("127.0.0.1", 8000)}
-    app = ApplicationCommunicator(application, scope)
-    await app.send_input({"type": "http.request", "body": b"", "more_body": False})
-    start = await app.receive_output(10)
-    body = b""
-    while True:
-        message = await app.receive_output(10)
-        body += message.get("body", b"")
-        if not message.get("more_body"):
-            break
-    headers = {k.decode().lower(): v.decode() for k, v in start.get("headers", [])}
-    return start["status"], headers.get("content-type", ""), body.decode(errors="replace")
-
-async def main():
-    css = await get("/static/css/dossier.css")
-    missing = await get("/static/css/no-such-sheet.css")
-    print(json.dumps({"css": css, "missing_status": missing[0]}))
-
-asyncio.run(main())
-"""
 
 
 def production_env(static_root: Path) -> dict[str, str]:
@@ -50,7 +21,8 @@ def production_env(static_root: Path) -> dict[str, str]:
     drop = {"DJANGO_SETTINGS_MODULE", "DEBUG", "DEBUG_TECHNICAL_PAGES"}
     env = {k: v for k, v in os.environ.items() if k not in drop}
     return {**env, "DJANGO_SETTINGS_MODULE": "ragsite.settings", "STATIC_ROOT": str(static_root),
-            "DJANGO_SECRET_KEY": "a-test-only-key-" + "x" * 40, "ALLOWED_HOSTS": "dossier.example"}  # fmt: skip
+            "DJANGO_SECRET_KEY": "a-test-only-key-" + "x" * 40, "ALLOWED_HOSTS": "dossier.example",
+            "SECURE_SSL_REDIRECT": "0"}  # fmt: skip
 
 
 def run(args: list[str], env: dict[str, str]) -> str:
@@ -63,10 +35,10 @@ def run(args: list[str], env: dict[str, str]) -> str:
 def test_production_serves_the_collected_static_files_and_404s_the_rest(tmp_path: Path) -> None:
     env = production_env(tmp_path / "static")
     run(["manage.py", "collectstatic", "--noinput"], env)
-    found = json.loads(run(["-c", PROBE], env).strip().splitlines()[-1])
+    found = probe(env, "dossier.example", "/static/css/dossier.css", "/static/css/no-sheet.css")
 
-    status, content_type, body = found["css"]
+    status, content_type, body = found["responses"]["/static/css/dossier.css"]
     assert status == 200
     assert content_type.startswith("text/css")
     assert body == (ROOT / "static" / "css" / "dossier.css").read_text()
-    assert found["missing_status"] == 404
+    assert found["responses"]["/static/css/no-sheet.css"][0] == 404
