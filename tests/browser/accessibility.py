@@ -33,3 +33,8 @@ def violations(page: Page, impacts: tuple[str, ...] = BLOCKING) -> list[dict]:
 def summary(found: list[dict]) -> str:
     """One line per violation, for an assertion message."""
     return "\n".join(f"{v['impact']} {v['id']}: {v['help']} at {v['targets']}" for v in found)
+
+
+def assert_accessible(page: Page) -> None:
+    found = violations(page)
+    assert found == [], summary(found)

@@ -12,7 +12,7 @@ from playwright.sync_api import Page, expect
 
 from corpora.extraction import CORRUPT_PDF
 from corpora.models import Corpus, Document
-from tests.browser.accessibility import summary, violations
+from tests.browser.accessibility import assert_accessible
 from tests.factories import PASSWORD, UserFactory
 
 pytestmark = pytest.mark.browser
@@ -36,11 +36,6 @@ def survey_pdf(*, metadata_title: str = "", heading: str = "", topic: str) -> by
     if metadata_title:
         pdf.set_metadata({"title": metadata_title})
     return pdf.tobytes()
-
-
-def assert_accessible(page: Page) -> None:
-    found = violations(page)
-    assert found == [], summary(found)
 
 
 def test_a_researcher_creates_a_corpus_uploads_three_pdfs_and_deletes_the_one_that_failed(

@@ -16,9 +16,10 @@ from research.contracts import Scope
 from research.examples import EXAMPLE_GOALS
 from research.models import ResearchRun
 from research.services import run_execute, run_start
-from tests.browser.accessibility import summary, violations
+from tests.browser.accessibility import assert_accessible
+from tests.browser.session import log_in
 from tests.error_urls import INTERNAL_DETAIL
-from tests.factories import PASSWORD, UserFactory
+from tests.factories import UserFactory
 from tests.helpers import make_corpus
 
 pytestmark = pytest.mark.browser
@@ -36,18 +37,6 @@ def no_stray_tasks() -> Iterator[None]:
     worker picks up a run of a database that is gone."""
     yield
     redis.Redis.from_url(django_settings.CELERY_BROKER_URL).flushdb()
-
-
-def log_in(page: Page, base: str, username: str) -> None:
-    page.goto(f"{base}/login/")
-    page.fill("#id_username", username)
-    page.fill("#id_password", PASSWORD)
-    page.click("button[type=submit]")
-
-
-def assert_accessible(page: Page) -> None:
-    found = violations(page)
-    assert found == [], summary(found)
 
 
 def test_the_home_starts_work_and_the_runs_can_be_compared(

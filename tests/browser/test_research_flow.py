@@ -13,7 +13,8 @@ from corpora.models import Document
 from research.models import ResearchRun
 from research.run_page import RunPage
 from tests.browser.accessibility import summary, violations
-from tests.factories import PASSWORD, UserFactory
+from tests.browser.session import log_in
+from tests.factories import UserFactory
 from tests.integration.test_research_views import GOAL, bases_corpus
 
 pytestmark = pytest.mark.browser
@@ -39,10 +40,7 @@ def _events_bell(settings) -> None:
 
 
 def _log_in(page: Page, base: str, user) -> None:
-    page.goto(f"{base}/login/")
-    page.fill("#id_username", user.username)
-    page.fill("#id_password", PASSWORD)
-    page.click("button[type=submit]")
+    log_in(page, base, user.username)
     expect(page.locator("header nav")).to_contain_text("New research")
 
 

@@ -15,8 +15,9 @@ from playwright.sync_api import Browser, Page, expect
 
 from corpora.models import Corpus, Document
 from research.models import ResearchRun
-from tests.browser.accessibility import summary, violations
-from tests.factories import PASSWORD, UserFactory
+from tests.browser.accessibility import assert_accessible
+from tests.browser.session import log_in
+from tests.factories import UserFactory
 
 pytestmark = pytest.mark.browser
 
@@ -54,16 +55,8 @@ def report_pdf(title: str, lines: list[str]) -> bytes:
     return pdf.tobytes()
 
 
-def assert_accessible(page: Page) -> None:
-    found = violations(page)
-    assert found == [], summary(found)
-
-
-def log_in(page: Page, base: str, user) -> None:
-    page.goto(f"{base}/login/")
-    page.fill("#id_username", user.username)
-    page.fill("#id_password", PASSWORD)
-    page.click("button[type=submit]")
+def _log_in(page: Page, base: str, user) -> None:
+    log_in(page, base, user.username)
     expect(page.locator("header nav")).to_contain_text("New research")
 
 
@@ -95,7 +88,7 @@ def test_a_researcher_builds_a_corpus_runs_a_goal_and_reads_it_while_a_stranger_
     (tmp_path / "field_notes.pdf").write_bytes(b"%PDF-1.7\n1 0 obj <<>> endobj\n")  # damaged
 
     # 1. A corpus of their own, shared with their group.
-    log_in(page, live_asgi, researcher)
+    _log_in(page, live_asgi, researcher)
     icon = page.locator("link[rel=icon]").get_attribute("href")  # no 404 for /favicon.ico
     assert icon and page.request.get(f"{live_asgi}{icon}").ok
     page.goto(f"{live_asgi}/corpora/")
@@ -179,7 +172,7 @@ def test_a_researcher_builds_a_corpus_runs_a_goal_and_reads_it_while_a_stranger_
     context = browser.new_context(base_url=live_asgi)
     other = context.new_page()
     try:
-        log_in(other, live_asgi, stranger)
+        _log_in(other, live_asgi, stranger)
         urls = [
             corpus_url,
             f"{corpus_url}settings/",
