@@ -229,10 +229,11 @@ def search_each_embedder(
     groups: dict[str, list[int]] = {}
     for pk, name in rows.values_list("pk", "embedder"):
         groups.setdefault(name, []).append(pk)
-    if len(groups) <= 1:  # one embedder: the scope as asked (access is filtered in the SQL)
-        name = next(iter(groups), "local")
+    if not groups:
+        return []
+    if len(groups) == 1:  # one embedder: the scope as asked (access is filtered in the SQL)
         return chunk_search(user=user, query=query, corpus_ids=corpus_ids, k=k,
-                            filters=filters, embedder_name=name)  # fmt: skip
+                            filters=filters, embedder_name=next(iter(groups)))  # fmt: skip
     hits = [
         hit
         for name, ids in groups.items()

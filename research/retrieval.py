@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from corpora.models import Corpus
 from corpora.routing import corpus_centroids, route_signals
-from corpora.search import SearchFilters, chunk_search
+from corpora.search import SearchFilters, search_each_embedder
 from corpora.selectors import (
     chunks_around,
     chunks_get_for,
@@ -101,22 +101,9 @@ def search(run: Any, scope: Scope, query: Query, *, k: int) -> list[Snippet]:
     filters = SearchFilters(
         document_ids=tuple(query.document_ids), date_from=scope.date_from, date_to=scope.date_to
     )
-    by_embedder: dict[str, list[int]] = {}
-    for cid, embedder in Corpus.objects.filter(pk__in=query.corpus_ids).values_list(
-        "pk", "embedder"
-    ):
-        by_embedder.setdefault(embedder, []).append(cid)
-    hits = []
-    for embedder, ids in by_embedder.items():
-        hits += chunk_search(
-            user=run.owner,
-            query=query.text,
-            corpus_ids=ids,
-            k=k,
-            filters=filters,
-            embedder_name=embedder,
-        )
-    hits.sort(key=lambda h: -h.fused)
+    hits = search_each_embedder(
+        user=run.owner, query=query.text, corpus_ids=query.corpus_ids, k=k, filters=filters
+    )
     return [
         Snippet(
             id=h.chunk_id,
@@ -131,7 +118,7 @@ def search(run: Any, scope: Scope, query: Query, *, k: int) -> list[Snippet]:
             page_breaks=[(int(a), int(b)) for a, b in h.page_breaks],
             section=h.section,
         )
-        for h in hits[:k]
+        for h in hits
     ]
 
 
