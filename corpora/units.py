@@ -34,7 +34,12 @@ CELL_SEP = " · "
 HEADER_SEP = ": "
 
 HEADING = re.compile(r"[ \t]*(#{1,6})[ \t]+(\S.*)")
-_ITEM_MARK = re.compile(r"[ \t]*(?:[•▪◦‣∙·*-]|\(?\d{1,3}[.)]|\(?[a-z][.)])[ \t]+(?=\S)")
+# A list marker, or a clause number before a capitalised word ("3.2 The fee ..."): the number
+# places the clause and states no value; "3.45 MW were ..." opens with a value, not a clause.
+_CLAUSE_NUMBER = r"\d{1,3}(?:\.\d{1,3}){1,3}\.?(?=[ \t]+[A-Z][a-z])"
+_ITEM_MARK = re.compile(
+    rf"[ \t]*(?:[•▪◦‣∙·*-]|\(?\d{{1,3}}[.)]|\(?[a-z][.)]|{_CLAUSE_NUMBER})[ \t]+(?=\S)"
+)
 _MARKDOWN_ROW = re.compile(r"[ \t]*\|.*\|[ \t]*")
 _MARKDOWN_RULE = re.compile(r"[ \t]*\|[\s:|-]+\|?[ \t]*")
 _HEADED_CELL = re.compile(r"[^:]{1,120}?: .*")

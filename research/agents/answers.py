@@ -9,10 +9,13 @@ import re
 from dataclasses import dataclass
 from itertools import pairwise
 
+from corpora.units import is_row
 from research.agents.abbreviations import defined, expanded
 from research.agents.dates import YEAR, asked_times, dated_elsewhere, states_event
 from research.agents.lexicon import MEMBERS, SYNONYMS, relation_stems, title_stems
 from research.agents.questions import MEASURES, SOFT, counts, new_names, type_ok
+from research.agents.siblings import speaks_of_another
+from research.agents.table_lookup import names_a_column
 from research.agents.text import (
     mentions,
     names,
@@ -198,13 +201,19 @@ def best_sentence(
     synonyms: frozenset[str] = frozenset(),
     done: bool = False,
     hint: frozenset[str] = frozenset(),
+    called: tuple[str, ...] = (),
+    question: str = "",
+    siblings: tuple[str, ...] = (),
 ) -> Found | None:
     """The sentence covering most of `terms` (weighted), of the right answer type, naming
     one of `must` when given; with `pairs`, two sentences of which the second goes on about
     the first's subject. Any one of `synonyms` stated stands for all of them. With `done`,
-    what was done is asked: a plan is passed over. Between equals, a sentence that states facts
-    wins over one that sums up, then the one stating more of `hint` (the words of the source the
-    question names).
+    what was done is asked: a plan is passed over. `called`: other names the documents give
+    the subject ("site code TV-4"), which name it as well as its own. A table row answers
+    `question` only when it names one of the row's columns; a sentence speaking of one of
+    `siblings` (the goal's other subjects) does not speak of this one. Between equals, a
+    sentence that states facts wins over one that sums up, then the one stating more of `hint`
+    (the words of the source the question names).
 
     Every hard term must occur in the sentence's document (as retrieved); that is what tells
     "the report does not state it" from "the report states it in other words nearby".
@@ -232,18 +241,24 @@ def best_sentence(
         if strict and any(t not in SOFT and t not in soft and not covers(t, ctx) for t in terms):
             continue
         # In a document about something else, only a sentence naming the subject speaks of it.
-        about = not subject or mentions(snip.title, subject)
-        for start, end in _pairs(snip.text) if pairs else sentences(snip.text):
+        about = not subject or any(mentions(snip.title, n) for n in (subject, *called))
+        spans = _pairs(snip.text) if pairs else sentences(snip.text)
+        for n, (start, end) in enumerate(spans):
             sentence = snip.text[start:end]
             if len(sentence) < 12 or sentence.startswith("#"):  # a heading states nothing
                 continue
             if not type_ok(kind, sentence, known, along):
                 continue
-            if not about and not speaks_of(snip.title, sentence, subject):
+            if question and is_row(sentence) and not names_a_column(sentence, question):
+                continue  # "capacity factor" is no column of "Capacity (MW): 310 · ..."
+            if not about and not _speaks_of(snip.title, sentence, subject, called):
                 continue
             if event and not states_event(sentence, event):
                 continue
             if done and intended(sentence):
+                continue
+            before = "" if pairs else _unit_before(snip.text, spans, n)
+            if siblings and speaks_of_another(sentence, before, (subject, *called), siblings):
                 continue
             if dated_elsewhere(sentence, snip.text, years, asked_months):
                 continue
@@ -274,6 +289,17 @@ def best_sentence(
             ):
                 best, best_own = found, own
     return best
+
+
+def _unit_before(text: str, spans: list[tuple[int, int]], n: int) -> str:
+    """The unit before the n-th in the same paragraph, else ""."""
+    if n == 0 or "\n" in text[spans[n - 1][1] : spans[n][0]]:
+        return ""
+    return text[spans[n - 1][0] : spans[n - 1][1]]
+
+
+def _speaks_of(title: str, sentence: str, subject: str, called: tuple[str, ...]) -> bool:
+    return speaks_of(title, sentence, subject) or any(mentions(sentence, n) for n in called)
 
 
 def _names_stated(text: str, names_asked: list[str]) -> set[str]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from functools import partial
 
+from corpora.units import is_row
 from research.agents.answers import (
     ACCEPT,
     Found,
@@ -78,9 +79,11 @@ from research.agents.relations import eponym
 from research.agents.scorer import candidate_claim
 from research.agents.subjects import titled_instead
 from research.agents.summaries import asks_summary, summary
+from research.agents.support import alias_forms, aliases
 from research.agents.table_lookup import table_answer
 from research.agents.text import (
     content_terms,
+    mentions,
     names,
     qualifiers_of_others,
     query_words,
@@ -124,9 +127,13 @@ def _states_relation(found: Found, terms: list[str], question: str, soft: frozen
 
 
 def assess_entity(
-    sub_goal: SubGoal, entity: str, snippets: list[Snippet], searched: list[str]
+    sub_goal: SubGoal,
+    entity: str,
+    snippets: list[Snippet],
+    searched: list[str],
+    siblings: tuple[str, ...] = (),
 ) -> Assessment:
-    """The verdict for one entity of a sub-goal."""
+    """The verdict for one entity of a sub-goal; `siblings`: the goal's other subjects."""
     question = without_source(sub_goal.text)
     kind = answer_type(question)
     by = compared_by(question) if sub_goal.compare else kind
@@ -148,7 +155,14 @@ def assess_entity(
         terms += [] if "born" in terms else ["born"]  # a person's age: the birth date
     along = along_the_way(question, terms)
     searched_norm = {" ".join(s.lower().split()) for s in searched}
-    own = [s for s in snippets if speaks_of(s.title, s.text, entity)]
+    also = [alias_forms(a) for a in aliases(entity, [s.text for s in snippets])]
+    called = tuple(f for forms in also for f in forms)
+    own = [
+        s
+        for s in snippets
+        if speaks_of(s.title, s.text, entity)
+        or any(mentions(s.title, n) or mentions(s.text, n) for n in called)
+    ]
     asked = _query_words(question, exclude)
     told, aside = None, aside_terms(question) if entity.islower() else []
     if aside:  # a subject named only by its kind, told apart by the clause after it
@@ -218,6 +232,7 @@ def assess_entity(
         best_sentence, pool=pool, soft=soft, known=known, subject=entity, must=must,
         along=along, event=event or (ORIGIN_VERBS if origin else ()), synonyms=same,
         done=done, hint=source_words(sub_goal.text) - SOFT - {stem(w) for w in exclude},
+        called=called, question=question, siblings=siblings,
     )  # fmt: skip
     sentence_kind = "any" if kind == "yesno" else kind
     # "How did X lead to Y": find X; the sentences quoted with it say what it led to.
@@ -311,6 +326,10 @@ def assess_entity(
         )
     missing = [t for t in terms if t not in SOFT] or terms
     follow_ups = [FollowUp(text=word, entity=word)] if word else []
+    for forms in also:  # the name the documents give the subject may be how they state it
+        text = f"{forms[-1]} {asked}".strip()
+        if text.lower() not in searched_norm:
+            follow_ups.append(FollowUp(text=text, entity=forms[-1]))
     named = members_of(terms)  # "senior management changes": ask for the CFO, the CEO
     if named and (text := f"{entity} {' '.join(named)}").lower() not in searched_norm:
         follow_ups.append(FollowUp(text=text, entity=entity))
@@ -342,9 +361,15 @@ def assess_entity(
     )
 
 
-def assess_offline(sub_goal: SubGoal, snippets: list[Snippet], searched: list[str]) -> Assessment:
+def assess_offline(
+    sub_goal: SubGoal,
+    snippets: list[Snippet],
+    searched: list[str],
+    siblings: tuple[str, ...] = (),
+) -> Assessment:
     """Per entity; a comparison is sufficient only when every compared entity has evidence,
-    a choice ("which singer, A or B, ...") when one has it (see comparisons.py)."""
+    a choice ("which singer, A or B, ...") when one has it (see comparisons.py). `siblings`:
+    the subjects of the goal's other parts."""
     question = without_source(sub_goal.text)
     entities = [
         article_titled(e, snippets, question) for e in sub_goal.compare or [sub_goal.entity]
@@ -357,12 +382,12 @@ def assess_offline(sub_goal: SubGoal, snippets: list[Snippet], searched: list[st
             reason=f"The passages on {' and '.join(entities)} name the same thing; it is "
             "the only one the question's words single out.",
         )
-    parts = [assess_entity(sub_goal, e, snippets, searched) for e in entities]
+    parts = [assess_entity(sub_goal, e, snippets, searched, siblings) for e in entities]
     verdict = parts[0] if len(parts) == 1 else combine(sub_goal, entities, parts, snippets)
     if verdict.verdict != Verdict.SUFFICIENT and len(entities) == 1:
         by_id = {s.id: s for s in snippets}
         for other in titled_instead(sub_goal, snippets):
-            alt = assess_entity(sub_goal, other, snippets, searched)
+            alt = assess_entity(sub_goal, other, snippets, searched, siblings)
             cited = [by_id[c.snippet_id] for claim in alt.claims for c in claim.citations]
             # Read through to a further document, not back to the planned subject's own: a
             # sentence of the other's that merely names the asked thing ("passes near the
@@ -382,10 +407,17 @@ def assess_offline(sub_goal: SubGoal, snippets: list[Snippet], searched: list[st
                 verdict = verdict.model_copy(
                     update={"follow_ups": [*verdict.follow_ups, *alt.follow_ups]}
                 )
-    if verdict.verdict != Verdict.SUFFICIENT and len(entities) == 1:
+    if len(entities) == 1 and (verdict.verdict != Verdict.SUFFICIENT or _quotes_row(verdict)):
         verdict = _table_answer(sub_goal, question, entities[0], snippets) or verdict
     verdict = with_subject(verdict, sub_goal, entities, snippets)
     return with_antecedents(with_description(verdict, sub_goal, entities, snippets), snippets)
+
+
+def _quotes_row(verdict: Assessment) -> bool:
+    """The answer quotes a table row: the table's reading (its named row and column, or the
+    extreme asked for) decides which row, not the words a row shares with the question."""
+    first = verdict.claims[0].citations if verdict.claims else []
+    return bool(first) and is_row(first[0].quote)
 
 
 def _dated_itself(entity: str, own: list[Snippet]) -> Found | None:

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 
 from corpora.units import text_units
 from research.agents.comparisons import compared_by
+from research.agents.siblings import other_subjects, speaks_of_another
 from research.agents.support import (
     NOT_ABOUT_ENTITY,
     Frame,
@@ -171,7 +172,8 @@ def gate_dossier(
         unsupported = ""
         part = parts.get(section.sub_goal)
         if part is not None and section.status == SectionStatus.ANSWERED and claims:
-            unsupported = support(part, claims, run_snippets)
+            others = other_subjects(sub_goals, part)
+            unsupported = support(part, claims, run_snippets, others)
         for claim, kept, reasons in drafts:
             why = unsupported if kept else ""
             outcomes.append(
@@ -204,23 +206,36 @@ def gate_dossier(
 Quoted = list[tuple[str, Frame]]  # a claim's quoted units, each with what frames it
 
 
-def support(part: SubGoal, claims: list[Claim], run_snippets: dict[int, Snippet]) -> str:
+def support(
+    part: SubGoal,
+    claims: list[Claim],
+    run_snippets: dict[int, Snippet],
+    others: Sequence[str] = (),
+) -> str:
     """Why the part is withdrawn when some compared entity (or the one subject) has no claim
     that states the asked kind of value of it ("" when every one has). A claim states it of
     the subject when its quote names the subject, a name the documents define for it, or a
-    bridge an earlier claim names. The other claims stay: they say what the answer names."""
+    bridge an earlier claim names, and does not speak of one of `others` (the goal's other
+    subjects) instead. The other claims stay: they say what the answer names."""
     quoted = [_quoted_units(claim, run_snippets) for claim in claims]
     texts = [s.text for s in run_snippets.values()]
     sides = part.compare or [part.entity]
     kind = _side_kind(part)
     problems: list[str] = []
+    elsewhere = [o for o in others if o not in sides]
     for side in sides:
         others = [o for o in sides if o != side]
         unnamed = _unnamed(side, texts)  # "which lake lies below three peaks": no name
         if unnamed:
             reached, named = set(range(len(quoted))), {}
         else:
-            reached, named = _reach(side, aliases(side, texts), others, quoted)
+            defined = aliases(side, texts)
+            reached, named = _reach(side, defined, others, quoted)
+            reached = {
+                i
+                for i in reached
+                if not _of_another(claims[i], run_snippets, [side, *defined], elsewhere)
+            }
         found = [
             support_problem(
                 question=part.text,
@@ -272,6 +287,28 @@ def _reach(
                     if not any(names_entity(o, name, Frame(title="")) for o in others):
                         named.setdefault(name, set()).add(i)
     return reached, named
+
+
+def _of_another(
+    claim: Claim, run_snippets: dict[int, Snippet], subject: list[str], others: list[str]
+) -> bool:
+    """Every quote of the claim speaks of another part's subject (siblings.py)."""
+    if not others:
+        return False
+    return all(
+        speaks_of_another(c.quote, _before(c, run_snippets), subject, others)
+        for c in claim.citations
+    )
+
+
+def _before(citation: Citation, run_snippets: dict[int, Snippet]) -> str:
+    """The unit before the quote in its paragraph of the snippet, else ""."""
+    text = run_snippets[citation.snippet_id].text
+    at = quote_offset(text, citation.quote)
+    if at is None:
+        return ""
+    before = [u for u in text_units(text) if u.end <= at and "\n" not in text[u.end : at]]
+    return text[before[-1].start : before[-1].end] if before else ""
 
 
 def _quoted_units(claim: Claim, run_snippets: dict[int, Snippet]) -> Quoted:

@@ -20,8 +20,11 @@ _ASK = re.compile(
 )
 _OWNER = re.compile(r"(?P<owner>(?:[A-Z0-9][\w/&.-]*\s+)*[A-Z0-9][\w/&.-]*['’]s)\s+")
 # Where the facts end: a preposition before a name, a number or a year ("of Harlow Fen",
-# "in 2022"), or the end of the part.
-_TAIL = re.compile(r"\s+(?:of|for|at|in|on|from|by|during|under)\s+(?:the\s+)?[A-Z0-9]|\s*[?.]?$")
+# "in 2022", "of contract PX-12"), or the end of the part.
+_TAIL = re.compile(
+    r"\s+(?:of|for|at|in|on|from|by|during|under)\s+(?:the\s+)?(?:[a-z]+\s+)?[A-Z0-9]"
+    r"|\s*[?.]?$"
+)
 _SEPARATOR = re.compile(r",\s*(?:and\s+)?|\s+and\s+")
 _ARTICLE = re.compile(r"(?:the|its|their)\s+", re.IGNORECASE)
 _SINGULAR = {"are": "is", "were": "was"}
@@ -62,11 +65,16 @@ def asked_facts(part: str) -> list[str]:
     separators = [m for m in _SEPARATOR.finditer(part, facts_start) if m.start() > facts_start]
     if not separators:
         return [part]
-    tail = _TAIL.search(part, separators[-1].end())
-    if tail is None:
-        return [part]
-    items = [i.strip() for i in _SEPARATOR.split(part[facts_start : tail.start()])]
-    if len(items) < 2 or not all(_fact(item, owned=bool(owner)) for item in items):
+    # the facts end at the first tail after them ("of A and B": names, not facts) or the last
+    items: list[str] = []
+    for after in (separators[0], separators[-1]):
+        tail = _TAIL.search(part, after.end())
+        if tail is None:
+            continue
+        items = [i.strip() for i in _SEPARATOR.split(part[facts_start : tail.start()])]
+        if len(items) >= 2 and all(_fact(item, owned=bool(owner)) for item in items):
+            break
+    else:
         return [part]
     lead = _agreeing(part[:body_start])
     said = owner.group(0) if owner else ""

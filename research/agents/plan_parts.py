@@ -72,8 +72,28 @@ def _items(goal: str) -> list[str]:
     text = _PREAMBLE.sub("", text)
     questions = [q.strip() for q in re.findall(r"[^?]+\?", text)]
     if len(questions) >= 2 and sum(len(q) for q in questions) >= 0.8 * len(text):
-        return questions
+        return _following(questions)
     return _clauses(text) or _semicolons(text) or [text]
+
+
+def _following(questions: list[str]) -> list[str]:
+    """Separate questions, each standing alone: one that names nothing ("How many buses does
+    it hold?") is asked in the first one's frame ("For the Kelden depot:") or of its subject."""
+    frame, separator = _frame(questions[0])[:2]
+    if not frame:
+        return _asked_of_first(questions)
+    out = questions[:1]
+    for question in questions[1:]:
+        if names(_lowered(question)):
+            out.append(question)
+        else:
+            out.append(f"{frame}{separator}{_lowered(question) if separator != ' ' else question}")
+    return out
+
+
+def _lowered(question: str) -> str:
+    """A question without the capital its first word has for opening it."""
+    return question[:1].lower() + question[1:]
 
 
 def _list_frame(lead: str) -> str:
@@ -188,24 +208,26 @@ _OPENS = rf"(?i:(?:{_PREPOSITIONS}\s+)?(?:what|how)\b)"
 _AND_ASKS = rf"(?i:(?:{_PREPOSITIONS}\s+)?(?:what|how|when|where|why|who|whom)\b)"
 _JOINS = re.compile(
     rf",\s+(?:and\s+(?:also\s+)?)?(?={_INVERTED}|{_OPENS})"
-    rf"|,?\s+and\s+(?:also\s+)?(?={_INVERTED}|{_AND_ASKS})",
+    rf"|,?\s+and\s+(?:also\s+)?(?={_INVERTED}|{_AND_ASKS})"
+    rf"|\s*;\s*(?:and\s+(?:also\s+)?)?(?={_ASKS})",
 )
 _LAST_JOIN = re.compile(r"\band\s+(?:also\s+)?$")
 _PRONOUN = re.compile(r"\b(?:it|they|he|she|him|them)\b", re.IGNORECASE)
 _POSSESSIVE = re.compile(r"\b(?:its|their|his)\b", re.IGNORECASE)
 _ANY_ASK = re.compile(r"\b(?:what|which|how|when|where|why|who|whom|whose)\b", re.IGNORECASE)
-# What frames a run of questions: a sentence setting the scene, "About X:", "From X, ".
+# What frames a run of questions: a sentence setting the scene, "About X:", "X —", "From X, ".
 _SCENE = re.compile(rf"^(?P<frame>[^?]+?[.!])\s+(?={_ASKS})")
 _TOPIC = re.compile(rf"^(?P<frame>[^:?]{{3,200}}?):\s+(?={_ASKS})")
+_DASHED = re.compile(rf"^(?P<frame>[^:?—–]{{3,200}}?)\s+[—–]\s+(?={_ASKS})")  # "X — what ..."
 _SETTING = re.compile(
     r"^(?P<frame>(?i:in|from|for|about|regarding|concerning|under|using|according to|at|"
-    rf"during|within|of)\b[^,:?]{{2,160}}),\s+(?={_ASKS})"
+    rf"during|within|of|between)\b[^,:?]{{2,160}}),\s+(?={_ASKS})"
 )
 
 
 def _frame(part: str) -> tuple[str, str, str]:
     """(frame, separator, questions): what the part says before its questions begin."""
-    for pattern, separator in ((_SCENE, " "), (_TOPIC, ": "), (_SETTING, ", ")):
+    for pattern, separator in ((_SCENE, " "), (_TOPIC, ": "), (_DASHED, " — "), (_SETTING, ", ")):
         found = pattern.match(part)
         if not found or _ANY_ASK.search(found.group("frame")):
             continue
@@ -225,7 +247,9 @@ def coordinated(part: str) -> list[str]:
     if not questions.endswith("?") or not re.match(_ASKS, questions):
         return [part]
     joins = list(_JOINS.finditer(questions))
-    if not joins or not _LAST_JOIN.search(joins[-1].group(0)):
+    # questions run on with a final "and", or each after a semicolon
+    listed = joins and (_LAST_JOIN.search(joins[-1].group(0)) or ";" in joins[-1].group(0))
+    if not listed:
         return [part]
     bounds = [0, *(j for m in joins for j in (m.start(), m.end())), len(questions)]
     clauses = _completed(
@@ -239,14 +263,21 @@ def coordinated(part: str) -> list[str]:
             f"{frame}{separator}{case(c[0])}{c[1:]}" + ("" if c.endswith("?") else "?")
             for c in clauses
         ]
+    return _asked_of_first(clauses)
+
+
+def _asked_of_first(clauses: list[str]) -> list[str]:
+    """Questions after the first asked of what it asks about: "what was it in 2022" of its
+    thing ("the output of X"), "how many staff did it employ" of its subject."""
     subject = _subject_phrase(clauses[0], next(iter(names(clauses[0])), ""))
     asked = _ASKED_THING.match(clauses[0])
     out = []
     for clause in clauses:
         again = _ASKED_AGAIN.match(clause)
-        if asked and again:  # "what was the output of X in 2021, and what was it in 2022?"
+        if asked and again and _same_ask(asked.group(0), again.group(1)):
+            # "what was the output of X in 2021, and what was it in 2022?"
             clause = f"{again.group(1)} {asked.group('thing')}{again.group(2)}"
-        elif subject and not names(clause):
+        elif subject and not names(_lowered(clause)):
             clause = _POSSESSIVE.sub(f"{subject}'s", _PRONOUN.sub(subject, clause))
         out.append(tidy(clause[0].upper() + clause[1:]) + ("" if clause.endswith("?") else "?"))
     return out
@@ -263,9 +294,19 @@ _ASKED_REST = re.compile(
 
 def _subject_phrase(clause: str, name: str) -> str:
     """What a later "it" stands for: the name, or the thing it names when the question ends
-    on it ("which firm won the Kelden contract": "the Kelden contract")."""
+    on it ("which firm won the Kelden contract": "the Kelden contract"; "when did the Kelden
+    outage start": "the Kelden outage", the verb left out)."""
     thing = re.search(rf"\bthe\s+{re.escape(name)}(?:\s+[a-z][\w-]*){{1,2}}(?=\?*$)", clause)
-    return thing.group(0) if name and thing else name
+    if not name or not thing:
+        return name
+    if re.search(r"\b(?:did|does|do)\s+the\s", clause) and len(thing.group(0).split()) > 3:
+        return thing.group(0).rsplit(" ", 1)[0]
+    return thing.group(0)
+
+
+def _same_ask(first: str, again: str) -> bool:
+    """ "what was ..." asked again by "what was it ..."; "when was it ..." asks another thing."""
+    return first.split()[0].lower() == again.split()[0].lower()
 
 
 def _completed(clauses: list[str], bare_and: list[bool]) -> list[str]:

@@ -146,6 +146,8 @@ def main_entity(part: str) -> str:
     candidates = _as_identifiers(part, _with_joint_names(part, named or candidates))
     # "Highest weekly mean ...": a word capitalised only because it opens the part names nothing
     opener = part.split(maxsplit=1)[0] if part.strip() else ""
+    if opener.lower() in STOPWORDS:  # "Between 1 March and ...": a day, no name
+        candidates = [n for n in candidates if not re.fullmatch(rf"{re.escape(opener)} \d+", n)]
     if opener.lower() in common_words():  # "Regarding the Kelden pump ...": Kelden
         candidates = [_without_opener(n, opener) for n in candidates]
     others = [n for n in candidates if n and n != opener]
@@ -339,6 +341,9 @@ def plan_goal(goal: str) -> Plan:
     sub_goals: list[SubGoal] = []
 
     def add(text: str, entity: str) -> None:
+        entity = _bare_entity(entity)
+        if not entity or _CALENDAR.fullmatch(entity):  # "in May, June and July": a time, no one
+            entity = main_entity(text)
         for asked in per_year(text):  # "in 2021 and in 2022": one part per year
             sub_goals.append(_sub_goal(len(sub_goals) + 1, asked, entity))
 
@@ -385,6 +390,15 @@ def plan_goal(goal: str) -> Plan:
         else f"{len(sub_goals)} parts found in the goal"
     )
     return Plan(sub_goals=sub_goals, rationale=rationale)
+
+
+def _bare_entity(entity: str) -> str:
+    """An entity as a name: without a possessive ("PX-12's"), a closing comma or colon, or
+    the small words a list read into it ("for Orla Works")."""
+    parts = re.sub(r"['’]s$|[,;:]+$", "", entity.strip()).split()
+    while len(parts) > 1 and parts[0] in STOPWORDS:
+        parts.pop(0)
+    return " ".join(parts)
 
 
 def _sub_goal(n: int, text: str, entity: str) -> SubGoal:

@@ -190,8 +190,8 @@ def answer_type(question: str) -> str:
         q,
     ):
         return "number"
-    if re.search(
-        r"\bwhen\b|\bwhat (year|date|month|day|time)\b|\bwhich year\b|\bin what year\b", q
+    if _asks_when(q) or re.search(
+        r"\bwhat (year|date|month|day|time)\b|\bwhich year\b|\bin what year\b", q
     ):
         return "date"
     if re.search(r"^\s*(is|are|was|were|did|does|do|has|have|can)\b", q) and not _CHOICE.search(q):
@@ -222,6 +222,15 @@ def answer_type(question: str) -> str:
     return _instructed(q)
 
 
+def _asks_when(q: str) -> bool:
+    """ "When did it open?" asks a date; "what was the price when it opened?" asks the price,
+    the "when" after the question word only placing it in time."""
+    when = re.search(r"\bwhen\b", q)
+    return bool(when) and not re.search(
+        r"\b(?:what|which|who|whom|whose|how|where)\b", q[: when.start()]
+    )
+
+
 # "For X in 2022, give: the peak output": an instruction names the asked fact after its verb.
 _INSTRUCTED = re.compile(
     r"\b(?:give|state|report|provide|quote)\b:?\s+(?:the\s+)?([a-z][a-z -]*?)"
@@ -248,7 +257,7 @@ def _measure_head(phrase: list[str]) -> bool:
     return nouns[-1] in MEASURES or (nouns[-1] in _QUANTITY_HOLDERS and bool(set(nouns) & MEASURES))
 
 
-_NOT_NOUN = frozenset("by from to with that which who".split())
+_NOT_NOUN = frozenset("by from to with that which who per".split())  # "price per metre"
 _QUANTITY_HOLDERS = frozenset(stem(w) for w in "figure figures level levels total".split())
 
 

@@ -140,10 +140,13 @@ _NAMING = (
     r"(?:code|id|ref|reference|number|no\.?|formerly|previously|originally|once|now|known|"
     r"called|named|renamed|abbreviated|hereinafter|trading|alias|aka)"
 )
-# "Ferncastle (site code FC-4)", "Nordby Works (the \"Works\")", "X (formerly Y)"
-_PAREN_ALIAS = re.compile(
-    rf"(?P<a>{_NAMED})(?:\s+[a-z][\w-]*){{0,3}}\s*\(\s*(?P<how>(?:[a-z][\w.-]*\s+){{0,3}})"
-    rf"(?P<q>{_QUOTED})(?P<b>{_NAMED}){_UNQUOTED}\s*\)"
+# "Ferncastle (site code FC-4)", "Nordby Works (the \"Works\")", "X (formerly Y)"; each
+# clause of the parenthesis may name: "X (site code FC-4, called Plant 2 by its staff)".
+_PAREN = re.compile(rf"(?P<a>{_NAMED})(?:\s+[a-z][\w-]*){{0,3}}\s*\((?P<inner>[^()]{{1,300}})\)")
+_PAREN_CLAUSE = re.compile(
+    rf"\s*(?P<how>(?:[a-z][\w.-]*\s+){{0,3}})(?P<q>{_QUOTED})(?P<b>{_NAMED}){_UNQUOTED}"
+    r"(?P<rest>.*)",
+    re.S,
 )
 # "Nordby Works, formerly Eastgate Mill", "X, known as Y", "X, also called the \"Y\""
 _COMMA_ALIAS = re.compile(
@@ -154,15 +157,15 @@ _COMMA_ALIAS = re.compile(
 _CODE = re.compile(r"\d|[A-Z].*[A-Z]")
 
 
-def _defines(match: re.Match[str]) -> bool:
-    """A parenthesis names what precedes it when it says so, quotes a name or gives a code;
-    "Ferncastle (Norway)" places it, and names nothing."""
-    if match.re is _COMMA_ALIAS:
-        return True
-    how = match.group("how")
+def _defines(clause: re.Match[str]) -> bool:
+    """A clause of a parenthesis names what precedes it when it says so, or, standing alone,
+    quotes a name or gives a code; "Ferncastle (Norway)" places it, and names nothing."""
+    how = clause.group("how")
     if how.strip() and how.split()[0] != "the":
         return re.search(rf"\b{_NAMING}(?!\w)", how) is not None
-    return bool(match.group("q")) or bool(_CODE.search(match.group("b")))
+    if clause.group("rest").strip():
+        return False
+    return bool(clause.group("q")) or bool(_CODE.search(clause.group("b")))
 
 
 def _trimmed(name: str) -> str:
@@ -192,12 +195,26 @@ def aliases(entity: str, texts: Iterable[str]) -> tuple[str, ...]:
 def _definitions(text: str) -> tuple[tuple[str, str], ...]:
     """The (name, other name) pairs a text defines."""
     pairs = []
-    for pattern in (_PAREN_ALIAS, _COMMA_ALIAS):
-        for match in pattern.finditer(text):
-            a, b = _trimmed(match.group("a")), _trimmed(match.group("b"))
-            if a and b and _defines(match):
-                pairs.append((a, b))
-    return tuple(pairs)
+    for match in _PAREN.finditer(text):
+        for part in re.split(r"[,;]\s+", match.group("inner")):
+            clause = _PAREN_CLAUSE.fullmatch(part)
+            if clause and _defines(clause):
+                pairs.append((_trimmed(match.group("a")), _trimmed(clause.group("b"))))
+    for match in _COMMA_ALIAS.finditer(text):
+        pairs.append((_trimmed(match.group("a")), _trimmed(match.group("b"))))
+    return tuple((a, b) for a, b in pairs if a and b)
+
+
+def alias_forms(alias: str) -> list[str]:
+    """How a text may name an alias the documents define: as `_forms` does, and by the words
+    before the kind words that end it ("Brackley Water Treatment Works" is "Brackley" in
+    "Brackley WTW Monthly Report")."""
+    parts = alias.split()
+    head = parts[:]
+    while len(head) > 1 and head[-1].lower() in common_words():
+        head.pop()
+    distinct = len(head) < len(parts) and not any(w.lower() in common_words() for w in head)
+    return [*_forms(alias), *([" ".join(head)] if distinct else [])]
 
 
 def _same_name(entity: str, name: str) -> bool:
@@ -237,7 +254,8 @@ def names_entity(entity: str, unit: str, frame: Frame, also: Sequence[str] = ())
     full is named again by the surname ("after Stockley was shot")."""
     places = [unit, frame.row_label, frame.section, frame.title]
     for candidate in [entity, *also]:
-        forms = [normalize(f) for f in [*_forms(candidate), *_surname(candidate)]]
+        named = alias_forms(candidate) if candidate in also else _forms(candidate)
+        forms = [normalize(f) for f in [*named, *_surname(candidate)]]
         for place in filter(None, places):
             hay = normalize(place)
             if any(_whole(form, hay) for form in forms) or mentions(place, candidate):

@@ -3,11 +3,14 @@ where they cross answers.
 
 A column is named when its header's words (units in brackets aside) stand together in the
 question and the question does not go on with another word of the same name ("capacity
-factor" does not name the column "Capacity (MW)"). A row is named by the question's words
-and dates its label and other cells hold; the row named best answers, and only when no other
-row is named as well. Rows come from the part's snippets, framed as the scorer frames them
-(the subject named by the row, its section or its document); a superseded draft's rows are
-not read.
+factor" does not name the column "Capacity (MW)"), though it may go on with its unit ("price
+per metre" names "Price (GBP per m)"). A row is named by the question's words and dates its
+label and other cells hold; the row named best answers, and only when no other row is named
+as well, unless the question asks for the highest or lowest value: then the named column's
+extreme over the rows of the asked time answers ("the highest weekly flow in June": the week
+with the most flow, never the June mean). Rows come from the part's snippets, framed as the
+scorer frames them (the subject named by the row, its section or its document); a
+superseded draft's rows are not read.
 """
 
 from __future__ import annotations
@@ -24,21 +27,61 @@ from research.agents.versions import superseded
 from research.contracts import Snippet
 
 _UNITS = re.compile(r"\([^)]*\)")
+_MOST = re.compile(r"\b(?:highest|maximum|peak|largest|greatest|biggest)\b", re.I)
+_LEAST = re.compile(r"\b(?:lowest|minimum|smallest|fewest)\b", re.I)
+_VALUE = re.compile(r"[-−]?\d{1,3}(?:,\d{3})+(?:\.\d+)?|[-−]?\d+(?:\.\d+)?")
 
 
 def _named_column(header: str, question_words: list[str]) -> int:
-    """How many words of `header` the question names as a whole phrase (0: it does not)."""
-    wanted = [stem(w) for w in words(_UNITS.sub(" ", header)) if w not in STOPWORDS]
+    """How many words of `header` the question names as a phrase, a word of its own allowed
+    between two of them ("median telephone handling time" names "Median handling time");
+    0 when it does not."""
+    wanted = [_base(w) for w in words(_UNITS.sub(" ", header)) if w not in STOPWORDS]
     if not wanted:
         return 0
-    asked = [stem(w) for w in question_words]
-    for start in range(len(asked) - len(wanted) + 1):
-        if asked[start : start + len(wanted)] != wanted:
+    unit = set(words(" ".join(_UNITS.findall(header))))  # "price per metre": "Price (GBP per m)"
+    asked = [_base(w) for w in question_words]
+    for start in (i for i, w in enumerate(asked) if w == wanted[0]):
+        end = _phrase_end(asked, start, wanted[1:])
+        if end is None:
             continue
-        after = question_words[start + len(wanted) : start + len(wanted) + 1]
-        if not after or after[0] in STOPWORDS:
+        after = question_words[end : end + 1]
+        if not after or after[0] in STOPWORDS or after[0] in unit:
             return len(wanted)
     return 0
+
+
+def _base(word: str) -> str:
+    """A word's stem, singular or plural alike ("dates" names "Due date")."""
+    return stem(word.removesuffix("s") if len(word) > 3 else word)
+
+
+def _phrase_end(asked: list[str], at: int, rest: list[str]) -> int | None:
+    """Where the phrase begun at `at` ends, each of `rest` following within two words."""
+    for word in rest:
+        at = next((i for i in (at + 1, at + 2) if i < len(asked) and asked[i] == word), -1)
+        if at < 0:
+            return None
+    return at + 1
+
+
+def names_a_column(row: str, question: str) -> bool:
+    """Can this row unit answer the question? It can when the question names one of its
+    columns, or its label when its columns are periods (a table with its measures down the
+    side), or when a cell states the asked thing in words of its own ("Notes: cable outage,
+    11 days"). A Markdown grid row, whose headers stand apart, is not told."""
+    label, cells = row_cells(row)
+    headed = [cell.partition(HEADER_SEP) for cell in cells if HEADER_SEP in cell]
+    if not headed:
+        return True
+    headers = [header for header, _, _ in headed]
+    if all(times(header) for header in headers):
+        headers.append(label)
+    question_words = words(question)
+    if any(_named_column(name, question_words) for name in headers):
+        return True
+    asked = {_base(w) for w in question_words if w not in STOPWORDS and not w.isdigit()}
+    return any(len(asked & {_base(w) for w in words(value)}) >= 2 for _, _, value in headed)
 
 
 def _row_named(
@@ -84,6 +127,40 @@ def table_answer(question: str, entity: str, snippets: Sequence[Snippet]) -> Can
     scored.sort(key=lambda s: -s[0])
     if not scored or scored[0][0] <= 0:
         return None
+    if (direction := extreme_asked(question)) and (pick := _extreme(scored, asked, direction)):
+        return pick
     if len(scored) > 1 and scored[1][0] == scored[0][0] and scored[1][1].cell != scored[0][1].cell:
         return None  # two rows named as well: the question does not say which
     return scored[0][1]
+
+
+def extreme_asked(question: str) -> int:
+    """1 when the question asks for the highest value, -1 for the lowest, else 0."""
+    most, least = bool(_MOST.search(question)), bool(_LEAST.search(question))
+    return 0 if most == least else 1 if most else -1
+
+
+def cell_value(cell: str) -> float | None:
+    """The number a "Header: value" cell holds, when it holds exactly one."""
+    found = _VALUE.findall(cell.rpartition(HEADER_SEP)[2])
+    if len(found) != 1:
+        return None
+    return float(found[0].replace(",", "").replace("−", "-"))
+
+
+def _extreme(
+    scored: list[tuple[float, Candidate]], asked: set[str], direction: int
+) -> Candidate | None:
+    """Of the rows holding the named column, in the asked time when one is asked, the one
+    whose value is the extreme; None unless two or more rows are compared."""
+    header = scored[0][1].cell.rpartition(HEADER_SEP)[0]
+    values = [
+        (value, answer)
+        for _, answer in scored
+        if answer.cell.rpartition(HEADER_SEP)[0] == header
+        and (value := cell_value(answer.cell)) is not None
+        and not (asked and time_clash(asked, times(answer.frame.row_label or answer.text)))
+    ]
+    if len({answer.frame.row_label for _, answer in values}) < 2:
+        return None
+    return max(values, key=lambda v: direction * v[0])[1]

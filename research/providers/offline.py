@@ -5,8 +5,11 @@ No model is called, so usage counts calls (one per step) and zero tokens.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from research.agents.evidence import assess_offline
 from research.agents.planner import plan_goal
+from research.agents.siblings import other_subjects
 from research.agents.synthesizer import synthesize_extractive
 from research.contracts import (
     AnswerShape,
@@ -23,6 +26,12 @@ from research.providers.base import Reply
 ONE_CALL = Usage(calls=1)
 
 
+@lru_cache(maxsize=64)
+def _plan(goal: str) -> Plan:
+    """The goal's plan, read again by each assessment for the other parts' subjects."""
+    return plan_goal(goal)
+
+
 class OfflineProvider:
     name = "offline"
     label = "offline extractive engine"
@@ -33,7 +42,8 @@ class OfflineProvider:
     def assess(
         self, *, goal: str, sub_goal: SubGoal, snippets: list[Snippet], searched: list[str]
     ) -> Reply[Assessment]:
-        return Reply(assess_offline(sub_goal, snippets, searched), ONE_CALL, self.name)
+        siblings = tuple(other_subjects(_plan(goal).sub_goals, sub_goal))
+        return Reply(assess_offline(sub_goal, snippets, searched, siblings), ONE_CALL, self.name)
 
     def synthesize(
         self,

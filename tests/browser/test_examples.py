@@ -32,7 +32,7 @@ def _wait_ingested(corpora: list[Corpus], timeout_s: float = INGEST_S) -> None:
 
 
 @pytest.mark.xfail(
-    strict=True, reason="#32: the first example's Kestrel Bay part is answered wrongly"
+    strict=True, reason="#32: the first example's Harrow Ridge part ends with no data"
 )
 def test_the_first_example_opens_prefilled_and_its_run_states_every_expected_answer(
     page: Page, live_asgi: str, request: pytest.FixtureRequest, artifacts_dir

@@ -234,3 +234,23 @@ def test_a_person_named_in_full_is_named_again_by_the_surname() -> None:
     sg = part("In what year did Oskar Skarsgard leave the band?", "Oskar Skarsgard")
     gated, _ = gate_dossier(d, {27: report}, {27}, sub_goals=[sg])
     assert gated.sections[0].status == SectionStatus.ANSWERED
+
+
+def test_a_quote_speaking_of_another_parts_subject_is_withdrawn_though_the_title_names_this_one() -> (
+    None
+):
+    """In Harlow Fen's own report, "Its output ..." after a sentence on Tarn Moss is Tarn
+    Moss's output; with Tarn Moss another part of the goal, it is no answer for Harlow Fen."""
+    report = Snippet(id=30, corpus_id=1, document_id=5, title="Harlow Fen Cooperative report",
+                     page_start=1, page_end=1, text="The best year was at Tarn Moss. Its output "
+                     "was 88 GWh. The coop paid a dividend.")  # fmt: skip
+    d = claims_dossier((30, "Its output was 88 GWh."))
+    harlow = part("What was the output of Harlow Fen?", "Harlow Fen")
+    tarn = part("What was the output of Tarn Moss?", "Tarn Moss").model_copy(update={"key": "sg-2"})
+
+    alone, _ = gate_dossier(d, {30: report}, {30}, sub_goals=[harlow])
+    with_sibling, outcomes = gate_dossier(d, {30: report}, {30}, sub_goals=[harlow, tarn])
+
+    assert alone.sections[0].status == SectionStatus.ANSWERED  # framed by the title
+    assert with_sibling.sections[0].status == SectionStatus.NO_DATA
+    assert outcomes[0].support == NOT_ABOUT_ENTITY

@@ -442,3 +442,41 @@ def test_a_quote_opening_with_he_comes_after_the_sentence_naming_him() -> None:
     assert (
         texts[0].startswith('Cyrus "Cy" Dorn is the lead singer') and "He also writes" in texts[1]
     )
+
+
+def test_a_subject_known_by_the_name_a_document_gives_it_is_answered_from_that_document() -> None:
+    """ "Plant 2" is what the Orrin report calls Orrin Water Treatment Works: the report's
+    figure answers for Plant 2, and another works' figure does not."""
+    orrin = "Orrin WTW Monthly Report May 2024"
+    hits = [
+        snip(
+            1,
+            orrin,
+            "Site: Orrin Water Treatment Works (site code OR-7, called Plant 2 by "
+            "the operators)\nReporting period: 1 to 31 May 2024",
+        ),
+        snip(2, orrin, "Design output: 31 Ml/d\nThe works ran on both filters all month."),
+        snip(3, "Selby WTW Monthly Report May 2024", "Design output: 44 Ml/d"),
+    ]
+    hits[1] = hits[1].model_copy(update={"document_id": 1})
+
+    a = judge("What is the design output of Plant 2?", hits)
+
+    assert a.verdict == Verdict.SUFFICIENT
+    assert "31 Ml/d" in quoted(a) and "44" not in quoted(a)
+
+
+def test_the_judge_passes_over_a_sentence_on_another_part_s_subject() -> None:
+    """The report titled by Harlow Fen quotes Tarn Moss's output; asked of both, the judge
+    answers Harlow Fen from its own sentence."""
+    text = (
+        "The best year was at Tarn Moss. Its output was 88 GWh of power.\n"
+        "The output of Harlow Fen was 41 GWh of power."
+    )
+    hits = [snip(1, "Harlow Fen Cooperative report", text)]
+    sg = plan_goal("Output of Tarn Moss and Harlow Fen").sub_goals[1]
+
+    a = assess_offline(sg, hits, searched=["q"], siblings=("Tarn Moss",))
+
+    assert sg.entity == "Harlow Fen"
+    assert "41 GWh" in quoted(a) and "88" not in quoted(a)

@@ -218,6 +218,73 @@ SHAPES = [
             ("What are the revenues of Marsh End in 2021?", "Marsh End"),
         ],
     ),
+    # facts listed before the names they are asked of: one part per fact and name
+    (
+        "Give the opening date and the contract value of PX-2030-11 and PX-2030-12.",
+        [
+            ("Give the opening date of PX-2030-11", "PX-2030-11"),
+            ("Give the opening date of PX-2030-12", "PX-2030-12"),
+            ("Give the contract value of PX-2030-11", "PX-2030-11"),
+            ("Give the contract value of PX-2030-12", "PX-2030-12"),
+        ],
+    ),
+    # questions after semicolons, or in sentences of their own, ask of the first's subject
+    (
+        "What was the output of Orla Works in 2021; how many staff did it employ; when was it "
+        "commissioned?",
+        [
+            ("What was the output of Orla Works in 2021?", "Orla Works"),
+            ("How many staff did Orla Works employ?", "Orla Works"),
+            ("When was Orla Works commissioned?", "Orla Works"),
+        ],
+    ),
+    (
+        "For the Kelden depot: what is its floor area? How many buses does it hold?",
+        [
+            ("For the Kelden depot: what is its floor area?", "Kelden"),
+            ("For the Kelden depot: how many buses does it hold?", "Kelden"),
+        ],
+    ),
+    (
+        "Give the contract value, the start date and the supplier of contract PX-2030-11.",
+        [
+            ("Give the contract value of contract PX-2030-11", "PX-2030-11"),
+            ("Give the start date of contract PX-2030-11", "PX-2030-11"),
+            ("Give the supplier of contract PX-2030-11", "PX-2030-11"),
+        ],
+    ),
+    (
+        "When did the Kelden outage start, and how long did it last?",
+        [
+            ("When did the Kelden outage start?", "Kelden"),
+            ("How long did the Kelden outage last?", "Kelden"),
+        ],
+    ),
+    # a month is a time, not the subject; a frame after a dash is read into each question
+    (
+        "What was the turbidity at Orla Works in January, February and March 2031?",
+        [
+            ("What was the turbidity at Orla Works in January 2031?", "Orla Works"),
+            ("What was the turbidity at Orla Works in February 2031?", "Orla Works"),
+            ("What was the turbidity at Orla Works in March 2031?", "Orla Works"),
+        ],
+    ),
+    (
+        "Orla Works — what is its capacity, and when did it open?",
+        [
+            ("Orla Works — what is its capacity?", "Orla Works"),
+            ("Orla Works — when did it open?", "Orla Works"),
+        ],
+    ),
+    (
+        "Between 1 March and 30 June 2030, how many complaints did Orla Water receive?",
+        [
+            (
+                "Between 1 March and 30 June 2030, how many complaints did Orla Water receive?",
+                "Orla Water",
+            )
+        ],
+    ),
     (
         "Regarding the Kelden pump failure (INC-77-3): when did it start, how many homes lost "
         "supply, and what did the repair cost?",

@@ -8,6 +8,7 @@ from research.agents.support import (
     NO_VALUE,
     NOT_ABOUT_ENTITY,
     Frame,
+    alias_forms,
     aliases,
     asked_kind,
     holds_kind,
@@ -142,6 +143,9 @@ def test_holds_kind(text, kind, question, holds) -> None:
         ("For permit KX/12/0044, give the expiry date", "date"),
         ("For permit KX/12/0044, state the holder", "any"),
         ("What was the mean wall thickness of the main?", "number"),
+        # a "when" after the question word places the asked fact in time; it asks no date
+        ("What was the fee per tonne at the tip when the permit began?", "number"),
+        ("For the Orla pump, when was it last overhauled?", "date"),
     ],
 )
 def test_asked_kind(question, kind) -> None:
@@ -154,6 +158,8 @@ DEFINITIONS = [
     'Harrow Quay Holdings Ltd (the "Quay Group") reported a loss.',
     "Kelso Bridge, known as the Old Span, carries the B-road.",
     "Ferncastle (Norway) is cold in winter.",
+    "Site: Orrin Water Treatment Works (site code OR-7, called Plant 2 by the operators)",
+    "Dalby Mill (built 1871, restored 1990) is a museum.",
 ]
 
 
@@ -167,6 +173,9 @@ DEFINITIONS = [
         ("Harrow Quay Holdings Ltd", ("Quay Group",)),
         ("the Old Span", ("Kelso Bridge",)),
         ("Tarn Moss", ()),
+        ("Plant 2", ("Orrin Water Treatment Works", "OR-7")),
+        ("OR-7", ("Orrin Water Treatment Works", "Plant 2")),
+        ("Dalby Mill", ()),
     ],
 )
 def test_aliases_are_the_names_the_documents_define(entity, expected) -> None:
@@ -187,3 +196,14 @@ def test_a_row_label_is_its_first_cell() -> None:
 def test_a_running_header_line_is_no_unit_and_so_never_quoted() -> None:
     text = "# Harlow Fen annual report 2023\n\nHarlow Fen has 42 turbines."
     assert whole_units(text, 2, 12) is None  # the heading holds no statement to support
+
+
+def test_an_alias_names_its_subject_by_its_own_leading_words_in_a_frame() -> None:
+    """ "Orrin Water Treatment Works" is "Orrin" in a title; a bare kind word is no name."""
+    assert alias_forms("Orrin Water Treatment Works") == ["Orrin Water Treatment Works", "Orrin"]
+    assert alias_forms("OR-7") == ["OR-7"]
+    framed = Frame(title="Orrin WTW Monthly Report May 2024")
+    assert names_entity(
+        "Plant 2", "Design output: 31 Ml/d", framed, ("Orrin Water Treatment Works",)
+    )
+    assert not names_entity("Plant 2", "Design output: 31 Ml/d", framed)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from research.agents.table_lookup import table_answer
+from research.agents.table_lookup import names_a_column, table_answer
 from research.contracts import Snippet
 from tests.unit.judging import judge, quoted
 
@@ -65,3 +65,70 @@ def test_the_judge_answers_from_the_row_and_quotes_it_whole() -> None:
     assert a.verdict == "sufficient"
     assert "Nominal yield (Ml/d): 18" in a.claims[0].text
     assert quoted(a) == SITES.splitlines()[2]
+
+
+def test_the_highest_or_lowest_asked_is_the_extreme_row_of_the_asked_time_not_the_mean() -> None:
+    weeks = WEEKS + "\n2021-07-05 — Flow (l/s): 19.0 · Pressure (bar): 3.2"
+    hits = [snippet(1, weeks, "Kelmarsh Pumping Station Log 2021")]
+
+    highest = table_answer(
+        "What was the highest weekly mean flow at Kelmarsh in June 2021?", "Kelmarsh", hits
+    )
+    lowest = table_answer(
+        "What was the lowest weekly pressure at Kelmarsh in June 2021?", "Kelmarsh", hits
+    )
+
+    assert highest is not None and highest.frame.row_label == "2021-06-14"
+    assert highest.cell == "Flow (l/s): 13.9"
+    assert lowest is not None and lowest.frame.row_label == "2021-06-07"
+    assert lowest.cell == "Pressure (bar): 4.1"
+
+
+def test_the_judge_reads_a_quoted_row_by_the_table_not_by_the_words_it_shares() -> None:
+    """The June mean row shares "mean" with the question; the week asked is another row."""
+    note = "Each row gives the mean flow of the week ending on its date, in litres a second."
+    hits = [snippet(1, f"{note}\n{WEEKS}", "Kelmarsh Pumping Station Log June 2021")]
+
+    week = judge("What was the mean flow at Kelmarsh in the week ending 14 June 2021?", hits)
+    peak = judge("What was the highest weekly mean flow at Kelmarsh in June 2021?", hits)
+
+    assert quoted(week) == WEEKS.splitlines()[1]
+    assert quoted(peak) == WEEKS.splitlines()[1]
+    assert "13.9" in peak.claims[0].text and "13.1" not in peak.claims[0].text
+
+
+def test_a_column_is_named_with_its_unit_and_a_row_by_the_cells_the_question_gives() -> None:
+    pipes = (
+        "Q1 — Material: PVC-U, grey · Nominal diameter (mm): 110 · Cost (EUR per m): 9.40\n"
+        "Q2 — Material: PVC-U, grey · Nominal diameter (mm): 160 · Cost (EUR per m): 17.15\n"
+        "Q3 — Material: Cast iron · Nominal diameter (mm): 160 · Cost (EUR per m): 88.00"
+    )
+    hits = [snippet(1, pipes, "Supply agreement SA-2030-07 price schedule")]
+
+    cell = table_answer(
+        "Under SA-2030-07, what is the cost per metre of 160 mm PVC-U?", "SA-2030-07", hits
+    )
+
+    assert cell is not None and cell.cell == "Cost (EUR per m): 17.15"
+
+
+def test_a_column_is_named_in_the_plural_and_round_a_word_of_the_row() -> None:
+    log = (
+        "A-1 — Opened: 2030-01-04 · Due date: 2030-02-01 · Median repair time (h): 5.5\n"
+        "A-2 — Opened: 2030-01-09 · Due date: 2030-03-15 · Median repair time (h): 7.0"
+    )
+    hits = [snippet(1, log, "Orla Works defect log 2030")]
+
+    due = table_answer("Give the due dates for defect A-2.", "A-2", hits)
+    repair = table_answer("What was the median pump repair time for A-1?", "A-1", hits)
+
+    assert due is not None and due.cell == "Due date: 2030-03-15"
+    assert repair is not None and repair.cell == "Median repair time (h): 5.5"
+
+
+def test_a_row_answers_when_the_question_names_its_column_or_a_cell_says_it_in_words() -> None:
+    row = "2030 — Output (GWh): 212 · Notes: gearbox swap on turbine T7, 9 days"
+
+    assert names_a_column(row, "What was the output in 2030?")
+    assert names_a_column(row, "How long did the gearbox swap on T7 take?")
+    assert not names_a_column(row, "What was the load factor in 2030?")

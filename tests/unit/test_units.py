@@ -43,3 +43,11 @@ def test_references_to_sections_clauses_and_equations_never_split_a_sentence() -
         "Under cl. 12.3 and Sect. 4.2 (see Eq. 3 and pp. 4-6) the fee is due.",
         "It is paid.",
     ]
+
+
+def test_a_clause_number_is_the_clause_marker_not_part_of_its_sentence() -> None:
+    text = "2.4 The deposit is GBP 900, refundable.\n3.45 MW were installed in the yard."
+    assert _units(text) == [
+        ("item", "The deposit is GBP 900, refundable."),
+        ("sentence", "3.45 MW were installed in the yard."),
+    ]
