@@ -172,8 +172,8 @@ def gate_dossier(
         unsupported = ""
         part = parts.get(section.sub_goal)
         if part is not None and section.status == SectionStatus.ANSWERED and claims:
-            others = other_subjects(sub_goals, part)
-            unsupported = support(part, claims, run_snippets, others)
+            siblings = other_subjects(sub_goals, part)
+            unsupported = support(part, claims, run_snippets, siblings)
         for claim, kept, reasons in drafts:
             why = unsupported if kept else ""
             outcomes.append(
@@ -210,19 +210,19 @@ def support(
     part: SubGoal,
     claims: list[Claim],
     run_snippets: dict[int, Snippet],
-    others: Sequence[str] = (),
+    siblings: Sequence[str] = (),
 ) -> str:
     """Why the part is withdrawn when some compared entity (or the one subject) has no claim
     that states the asked kind of value of it ("" when every one has). A claim states it of
     the subject when its quote names the subject, a name the documents define for it, or a
-    bridge an earlier claim names, and does not speak of one of `others` (the goal's other
+    bridge an earlier claim names, and does not speak of one of `siblings` (the goal's other
     subjects) instead. The other claims stay: they say what the answer names."""
     quoted = [_quoted_units(claim, run_snippets) for claim in claims]
     texts = [s.text for s in run_snippets.values()]
     sides = part.compare or [part.entity]
     kind = _side_kind(part)
     problems: list[str] = []
-    elsewhere = [o for o in others if o not in sides]
+    elsewhere = [o for o in siblings if o not in sides]
     for side in sides:
         others = [o for o in sides if o != side]
         unnamed = _unnamed(side, texts)  # "which lake lies below three peaks": no name

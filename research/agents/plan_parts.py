@@ -73,7 +73,7 @@ def _items(goal: str) -> list[str]:
     questions = [q.strip() for q in re.findall(r"[^?]+\?", text)]
     if len(questions) >= 2 and sum(len(q) for q in questions) >= 0.8 * len(text):
         return _following(questions)
-    return _clauses(text) or _semicolons(text) or [text]
+    return _clauses(text) or _semicolons(text) or _of_clauses(text) or [text]
 
 
 def _following(questions: list[str]) -> list[str]:
@@ -189,6 +189,30 @@ def _semicolons(text: str) -> list[str]:
             return []
         out.append(plain)
     return out
+
+
+_INSTRUCTION = re.compile(
+    r"(?P<lead>(?i:(?:please\s+)?(?:give|state|report|list|provide|find|tell me|i need)\s+))"
+    r"(?=the\s)"
+)
+_OF_BREAK = re.compile(r",\s*(?:and\s+)?(?=the\s)|\s+and\s+(?=the\s)")
+_OF_NAME = re.compile(r"the\s+[a-z][\w -]*?\s+(?:of|at|for)\s+(?:the\s+)?(?P<name>[A-Z0-9].*)")
+
+
+def _of_clauses(text: str) -> list[str]:
+    """ "Give the capacity of A, the operator of B and the opening year of C": one part per
+    clause, when each asks a fact of a name and the names differ (one name's facts are
+    plan_facts.py's)."""
+    lead = _INSTRUCTION.match(text)
+    if not lead:
+        return []
+    clauses = [tidy(c) for c in _OF_BREAK.split(text[lead.end() :]) if c.strip(" .")]
+    found = [_OF_NAME.fullmatch(c) for c in clauses]
+    if len(clauses) < 2 or not all(found):
+        return []
+    if len({m.group("name") for m in found if m}) < len(clauses):
+        return []
+    return [f"{lead.group('lead')}{c}" for c in clauses]
 
 
 # A question word, perhaps after a preposition ("on what date", "under which name").

@@ -260,6 +260,15 @@ SHAPES = [
             ("How long did the Kelden outage last?", "Kelden"),
         ],
     ),
+    (
+        "Give the capacity of Orla Works, the operator of Selby Works and the opening year of "
+        "Tarn Works.",
+        [
+            ("Give the capacity of Orla Works", "Orla Works"),
+            ("Give the operator of Selby Works", "Selby Works"),
+            ("Give the opening year of Tarn Works", "Tarn Works"),
+        ],
+    ),
     # a month is a time, not the subject; a frame after a dash is read into each question
     (
         "What was the turbidity at Orla Works in January, February and March 2031?",
