@@ -1,6 +1,6 @@
-"""Points in time a text names, as ISO prefixes: "19 March 2023", "2023-03-19" and "19/03/2023"
-are all "2023-03-19"; "March 2023" is "2023-03"; "2023" is "2023". A question asking about the
-week ending 19 March is answered by the row dated 2023-03-19, not by the March mean."""
+"""Points in time a text names, as ISO prefixes: "7 June 2031", "2031-06-07" and "07/06/2031"
+are all "2031-06-07"; "June 2031" is "2031-06"; "2031" is "2031". A question asking about the
+week ending 7 June is answered by the row dated 2031-06-07, not by the June mean."""
 
 from __future__ import annotations
 
