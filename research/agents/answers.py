@@ -14,7 +14,7 @@ from research.agents.abbreviations import defined, expanded
 from research.agents.dates import YEAR, asked_times, dated_elsewhere, states_event
 from research.agents.lexicon import MEMBERS, SYNONYMS, relation_stems, title_stems
 from research.agents.questions import MEASURES, SOFT, counts, new_names, type_ok
-from research.agents.siblings import speaks_of_another
+from research.agents.siblings import speaks_of_another, unit_before
 from research.agents.table_lookup import names_a_column
 from research.agents.text import (
     mentions,
@@ -242,8 +242,7 @@ def best_sentence(
             continue
         # In a document about something else, only a sentence naming the subject speaks of it.
         about = not subject or any(mentions(snip.title, n) for n in (subject, *called))
-        spans = _pairs(snip.text) if pairs else sentences(snip.text)
-        for n, (start, end) in enumerate(spans):
+        for start, end in _pairs(snip.text) if pairs else sentences(snip.text):
             sentence = snip.text[start:end]
             if len(sentence) < 12 or sentence.startswith("#"):  # a heading states nothing
                 continue
@@ -257,7 +256,7 @@ def best_sentence(
                 continue
             if done and intended(sentence):
                 continue
-            before = "" if pairs else _unit_before(snip.text, spans, n)
+            before = "" if pairs else unit_before(snip.text, start)
             if siblings and speaks_of_another(sentence, before, (subject, *called), siblings):
                 continue
             if dated_elsewhere(sentence, snip.text, years, asked_months):
@@ -289,13 +288,6 @@ def best_sentence(
             ):
                 best, best_own = found, own
     return best
-
-
-def _unit_before(text: str, spans: list[tuple[int, int]], n: int) -> str:
-    """The unit before the n-th in the same paragraph, else ""."""
-    if n == 0 or "\n" in text[spans[n - 1][1] : spans[n][0]]:
-        return ""
-    return text[spans[n - 1][0] : spans[n - 1][1]]
 
 
 def _speaks_of(title: str, sentence: str, subject: str, called: tuple[str, ...]) -> bool:

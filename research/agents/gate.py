@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from corpora.units import text_units
 from research.agents.comparisons import compared_by
-from research.agents.siblings import other_subjects, speaks_of_another
+from research.agents.siblings import other_subjects, speaks_of_another, unit_before
 from research.agents.support import (
     NOT_ABOUT_ENTITY,
     Frame,
@@ -305,10 +305,7 @@ def _before(citation: Citation, run_snippets: dict[int, Snippet]) -> str:
     """The unit before the quote in its paragraph of the snippet, else ""."""
     text = run_snippets[citation.snippet_id].text
     at = quote_offset(text, citation.quote)
-    if at is None:
-        return ""
-    before = [u for u in text_units(text) if u.end <= at and "\n" not in text[u.end : at]]
-    return text[before[-1].start : before[-1].end] if before else ""
+    return "" if at is None else unit_before(text, at)
 
 
 def _quoted_units(claim: Claim, run_snippets: dict[int, Snippet]) -> Quoted:

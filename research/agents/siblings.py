@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from corpora.units import text_units
 from research.agents.text import mentions
 from research.contracts import SubGoal
 
@@ -42,3 +43,9 @@ def speaks_of_another(
     if any(mentions(said, name) for name in subject if name):
         return None
     return next((o for o in others if mentions(said, o)), None)
+
+
+def unit_before(text: str, at: int) -> str:
+    """The unit ending before offset `at` in the same paragraph of `text`, else ""."""
+    before = [u for u in text_units(text) if u.end <= at and "\n" not in text[u.end : at]]
+    return text[before[-1].start : before[-1].end] if before else ""

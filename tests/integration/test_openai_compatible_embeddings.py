@@ -70,6 +70,15 @@ def _document(corpus: Corpus, title: str, text: str) -> Document:
     return outcome.document
 
 
+def _ready_corpus(owner) -> Corpus:
+    """A corpus holding the lighthouse log, ingested through the server."""
+    corpus = _corpus("varrow", owner)
+    assert document_ingest(document_id=_document(corpus, "Varrow log", LIGHTHOUSE).pk).status == (
+        "ready"
+    )
+    return corpus
+
+
 def _unit(vector: list[float]) -> list[float]:
     norm = math.sqrt(sum(x * x for x in vector))
     return [x / norm for x in vector]
@@ -372,10 +381,7 @@ def test_a_search_whose_query_the_server_cannot_embed_says_why(
     embed_settings: FakeOpenAI,
 ) -> None:
     owner = UserFactory()
-    corpus = _corpus("varrow", owner)
-    assert document_ingest(document_id=_document(corpus, "Varrow log", LIGHTHOUSE).pk).status == (
-        "ready"
-    )
+    corpus = _ready_corpus(owner)
     embed_settings.script([status_reply(401, f"invalid key {API_KEY}")])
     client = Client()
     client.force_login(owner)
@@ -392,10 +398,7 @@ def test_a_run_over_a_corpus_whose_embedding_model_is_gone_fails_saying_so(
     embed_settings: FakeOpenAI,
 ) -> None:
     owner = UserFactory()
-    corpus = _corpus("varrow", owner)
-    assert document_ingest(document_id=_document(corpus, "Varrow log", LIGHTHOUSE).pk).status == (
-        "ready"
-    )
+    corpus = _ready_corpus(owner)
     embed_settings.models.remove(EMBED_MODEL)
     scope = Scope(goal="When was the fog bell logged?", corpus_ids=[corpus.pk], depth=1)
     run = run_start(user=owner, scope=scope, provider="offline", enqueue=False)
