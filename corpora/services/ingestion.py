@@ -49,6 +49,7 @@ FILE_MISSING = "The stored file is missing; upload the document again."
 KEPT = "Re-extraction failed, so the earlier text is kept: {reason}"
 
 ProgressCallback = Callable[[Document], None]
+_BATCH = 256  # texts per embedder call: progress is reported after each
 
 
 @dataclass(frozen=True)
@@ -133,19 +134,27 @@ def text_hash(embedder_name: str, text: str) -> str:
     return hashlib.sha256(f"{embedder_name}\x00{text}".encode()).hexdigest()
 
 
+def _cached(embedder: Embedder, hashes: Sequence[str]) -> dict[str, Vector]:
+    """The vectors this embedder has made before for any of `hashes`, by hash."""
+    rows = EmbeddingCache.objects.filter(embedder=embedder.name, content_hash__in=hashes)
+    return {row.content_hash: list(row.embedding) for row in rows}
+
+
+def _keep(embedder: Embedder, hashes: Sequence[str], fresh: list[Vector]) -> dict[str, Vector]:
+    """Check and cache vectors just made for `hashes`."""
+    check_dimensions(embedder, embedder.dimensions, fresh)
+    pairs = list(zip(hashes, fresh, strict=True))
+    cache_copy(embedder.name, pairs)
+    return dict(pairs)
+
+
 def embed_cached(embedder: Embedder, texts: Sequence[str]) -> list[Vector]:
     """Vectors for `texts`, embedding only those not seen before by this embedder."""
     hashes = [text_hash(embedder.name, t) for t in texts]
-    known = {
-        row.content_hash: list(row.embedding)
-        for row in EmbeddingCache.objects.filter(embedder=embedder.name, content_hash__in=hashes)
-    }
-    missing = list({h: t for h, t in zip(hashes, texts, strict=True) if h not in known}.items())
+    known = _cached(embedder, hashes)
+    missing = {h: t for h, t in zip(hashes, texts, strict=True) if h not in known}
     if missing:
-        fresh = embedder.embed_documents([t for _, t in missing])
-        check_dimensions(embedder, embedder.dimensions, fresh)
-        cache_copy(embedder.name, [(h, v) for (h, _), v in zip(missing, fresh, strict=True)])
-        known.update({h: v for (h, _), v in zip(missing, fresh, strict=True)})
+        known |= _keep(embedder, list(missing), embedder.embed_documents(list(missing.values())))
     return [known[h] for h in hashes]
 
 
@@ -169,23 +178,26 @@ def _embed_by_page(
 ) -> list[Vector]:
     """Vectors in span order; pages_done grows with the share of chunks embedded so far.
 
-    Batches take the texts longest first, as one encode() call of the whole list would: batches
-    of similar length pad less, ~20% faster than batches in page order (bench/ingest.py).
+    Batches take the uncached texts longest first, as one encode() call of the whole list
+    would: batches of similar length pad less, ~20% faster than page order (bench/ingest.py).
     """
-    texts = [embedding_text(doc.title, s.text, s.section) for s in spans]
-    order = sorted(range(len(texts)), key=lambda i: len(texts[i]), reverse=True)
-    vectors: list[Vector] = [[] for _ in texts]
-    batch = 64
-    for start in range(0, len(order), batch):
-        part = order[start : start + batch]
-        fresh = embed_cached(embedder, [texts[i] for i in part])
-        for index, vector in zip(part, fresh, strict=True):
-            vectors[index] = vector
-        done = min(start + batch, len(order))
-        _progress(doc, pages_done=doc.page_count * done // len(order))
-        if on_progress:
-            on_progress(doc)
-    return vectors
+    in_order = [embedding_text(doc.title, s.text, s.section) for s in spans]
+    hashes = [text_hash(embedder.name, t) for t in in_order]
+    texts = dict(zip(hashes, in_order, strict=True))
+    known = _cached(embedder, list(texts))
+    missing = sorted((h for h in texts if h not in known), key=lambda h: -len(texts[h]))
+    _report(doc, len(known) / len(texts), on_progress)
+    for start in range(0, len(missing), _BATCH):
+        batch = missing[start : start + _BATCH]
+        known |= _keep(embedder, batch, embedder.embed_documents([texts[h] for h in batch]))
+        _report(doc, len(known) / len(texts), on_progress)
+    return [known[h] for h in hashes]
+
+
+def _report(doc: Document, share: float, on_progress: ProgressCallback | None) -> None:
+    _progress(doc, pages_done=int(doc.page_count * share))
+    if on_progress:
+        on_progress(doc)
 
 
 @transaction.atomic
