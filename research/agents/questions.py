@@ -12,6 +12,35 @@ from research.agents.units import NUMBER, NUMBER_WORDS, implied_stems
 _SOURCE = re.compile(
     r"^\s*(?:based on|according to|drawing on|using)\s+([^,?]+),\s*", re.IGNORECASE
 )
+# What a question asks opens with a question word or an instruction ("on what date ...").
+_ASKS = (
+    r"(?:(?:on|in|at|by|for|from|to|of|with|under|during)\s+)?"
+    r"(?:what|which|who|whom|whose|how|when|where|why|give|state|list|name)\b"
+)
+# An instruction is part of what is asked ("Compare A in 2018 and B in 2020. Which ..."), never
+# a frame.
+_INSTRUCTION = r"(?:compare|consider|describe|explain|find|give|identify|list|name|provide|state"
+_INSTRUCTION += r"|summari[sz]e|tell|use)\b"
+# A frame before the question that says what it is about: "About the X (REF-1): how many ...",
+# "For the Y works in May 2023, what ...", "In the 2023 audit of Z, which ...", or a statement
+# of its own: "The Orvik pier collapsed in 2020. Who rebuilt it?".
+_FRAME = re.compile(
+    rf"^\s*(?:(?:about|for|in|from|under|regarding|concerning|during)\s+(?!{_ASKS})([^,?:]+?)"
+    rf"\s*[,:]|(?!{_ASKS}|{_INSTRUCTION})([^?:]+?):"
+    rf"|(?!{_ASKS}|{_INSTRUCTION})((?:[^.?!]|\.(?=\S))+\.))\s+(?={_ASKS})",
+    re.IGNORECASE,
+)
+# A reference code: its digits are no year ("INC-2023-006", "WEA/TV/027/0193").
+_IDENTIFIER = re.compile(r"\b[A-Za-z]+[-/][\w/-]+")
+
+
+def _framed(question: str) -> tuple[str, int] | None:
+    """The frame of `question` (its source, or what it is about) and where the question
+    proper starts, or None when it has none."""
+    match = _SOURCE.match(question) or _FRAME.match(question)
+    if not match:
+        return None
+    return next(g for g in match.groups() if g is not None), match.end()
 
 
 _OUTCOME = re.compile(
@@ -82,21 +111,23 @@ def naming(question: str) -> tuple[str, ...]:
 
 
 def without_source(question: str) -> str:
-    """The question without its leading "Based on X's 2021 financial report," clause: it
-    says where to look, not what to find; only its year still dates the fact."""
-    match = _SOURCE.match(question)
-    if not match:
+    """The question without the frame it opens with ("Based on X's 2021 financial report,",
+    "About the X notice (REF-1):"): it says where to look or what the question is about, not
+    what to find; only its year still dates the fact."""
+    framed = _framed(question)
+    if not framed:
         return question
-    return " ".join([*YEAR.findall(match.group(1)), question[match.end() :]])
+    frame, start = framed
+    return " ".join([*YEAR.findall(_IDENTIFIER.sub(" ", frame)), question[start:]])
 
 
 def source_words(question: str) -> frozenset[str]:
-    """The stems of the source a question names ("Based on X's 2018 Corporate Governance
+    """The stems of the frame a question opens with ("Based on X's 2018 Corporate Governance
     Report,"): the part of a document it means, which breaks a tie between two sentences."""
-    match = _SOURCE.match(question)
-    if not match:
+    framed = _framed(question)
+    if not framed:
         return frozenset()
-    return frozenset(stem(w) for w in words(match.group(1)) if w not in STOPWORDS)
+    return frozenset(stem(w) for w in words(framed[0]) if w not in STOPWORDS)
 
 
 # Terms that frame a question more than they name the fact: weighed less, never required.

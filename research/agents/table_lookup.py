@@ -85,16 +85,29 @@ def names_a_column(row: str, question: str) -> bool:
 
 
 def _row_named(
-    candidate: Candidate, header: str, question_stems: set[str], asked: set[str], subject: bool
+    candidate: Candidate,
+    header: str,
+    question: str,
+    question_stems: set[str],
+    asked: set[str],
+    subject: bool,
 ) -> float:
-    """How well the question names this row: its subject as the row's label, its words and
-    dates in the row's other cells."""
+    """How well the question names this row: its subject or its whole label as written
+    ("point A" names row "A", not row "A and B together"), its words and dates in the row's
+    other cells."""
     label, cells = row_cells(candidate.text)
     others = " ".join([label, *(c for c in cells if not c.startswith(header))])
     shared = {stem(w) for w in words(others)} & question_stems
     dated = times(others)
     fit = time_fit(asked, dated) - time_clash(asked, dated)
-    return 2 * subject + len(shared) + 2 * fit
+    return 2 * subject + 3 * _label_named(label, question) + len(shared) + 2 * fit
+
+
+def _label_named(label: str, question: str) -> bool:
+    """The question writes the row's label as it stands (case and all), not as its opening
+    word: a capital "A" after "point" is a label, "A" opening the question an article."""
+    found = re.search(rf"(?<![\w-]){re.escape(label)}(?![\w-])", question)
+    return bool(label) and found is not None and found.start() > 0
 
 
 def table_answer(question: str, entity: str, snippets: Sequence[Snippet]) -> Candidate | None:
@@ -123,11 +136,13 @@ def table_answer(question: str, entity: str, snippets: Sequence[Snippet]) -> Can
             header = cell.rpartition(HEADER_SEP)[0]
             answer = Candidate(row.snippet, row.start, row.end, row.kind, row.frame, cell=cell)
             labelled = names_entity(entity, row.frame.row_label, Frame(title=""), also)
-            scored.append((_row_named(row, header, question_stems, asked, labelled), answer))
+            named = _row_named(row, header, question, question_stems, asked, labelled)
+            scored.append((named, answer))
     scored.sort(key=lambda s: -s[0])
     if not scored or scored[0][0] <= 0:
         return None
-    if (direction := extreme_asked(question)) and (pick := _extreme(scored, asked, direction)):
+    direction = extreme_asked(question)
+    if direction and (pick := _extreme(scored, question, asked, direction)):
         return pick
     if len(scored) > 1 and scored[1][0] == scored[0][0] and scored[1][1].cell != scored[0][1].cell:
         return None  # two rows named as well: the question does not say which
@@ -149,11 +164,15 @@ def cell_value(cell: str) -> float | None:
 
 
 def _extreme(
-    scored: list[tuple[float, Candidate]], asked: set[str], direction: int
+    scored: list[tuple[float, Candidate]], question: str, asked: set[str], direction: int
 ) -> Candidate | None:
     """Of the rows holding the named column, in the asked time when one is asked, the one
-    whose value is the extreme; None unless two or more rows are compared."""
+    whose value is the extreme; None unless two or more rows are compared, or when the
+    extreme the question says is the column's own name ("the maximum discharge at outlet P")."""
     header = scored[0][1].cell.rpartition(HEADER_SEP)[0]
+    said = {m.group().lower() for m in (*_MOST.finditer(question), *_LEAST.finditer(question))}
+    if said <= set(words(header)):
+        return None
     values = [
         (value, answer)
         for _, answer in scored

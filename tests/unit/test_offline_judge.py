@@ -260,6 +260,36 @@ def test_a_based_on_clause_names_the_source_not_the_fact() -> None:
     assert words("Norrvik Ferries Ltd.'s fleet") == ["norrvik", "ferries", "ltd", "fleet"]
 
 
+def test_a_frame_before_the_question_says_what_it_is_about_not_what_to_find() -> None:
+    assert (
+        without_source("About the ferry stoppage at Orvik in May 2021 (STP-2021-04): on what "
+                       "date did it end?") == "2021 on what date did it end?"
+    )  # fmt: skip
+    assert without_source("For Dunmere depot in 2019, give: the fleet size") == (
+        "2019 give: the fleet size"
+    )
+    assert without_source("The Orvik pier collapsed in 2020. Who rebuilt it?") == (
+        "2020 Who rebuilt it?"
+    )
+    assert without_source("Under contract KV-2018-332, what is the fee?") == "what is the fee?"
+    for unframed in ("In which year, after the war, did Orvik open?", "What is Orvik, in short?"):
+        assert without_source(unframed) == unframed
+
+
+def test_a_sentence_answers_a_framed_question_without_repeating_the_frame() -> None:
+    text = (
+        "A stoppage notice was issued at 06:10 on 2021-05-03 to the 1,240 season ticket holders. "
+        "The stoppage ended at 18:00 on 2021-05-07, when the pier reopened."
+    )
+    hits = [snip(1, "Incident Report STP-2021-04 Orvik Ferry Stoppage", text)]
+    question = (
+        "About the ferry stoppage at Orvik in May 2021 (STP-2021-04): on what date did it end?"
+    )
+    a = judge(question, hits)
+    assert a.verdict == Verdict.SUFFICIENT and "2021-05-07" in quoted(a)
+    assert "2021-05-03" not in quoted(a)
+
+
 def test_names_match_across_spaced_initials_and_left_out_middle_names() -> None:
     assert mentions("C. J. Hunter (born 1968) is a shot putter.", "C.J. Hunter")
     assert mentions("Howard Ashman wrote the lyrics.", "Howard Elliott Ashman")

@@ -84,6 +84,22 @@ def test_the_highest_or_lowest_asked_is_the_extreme_row_of_the_asked_time_not_th
     assert lowest.cell == "Pressure (bar): 4.1"
 
 
+def test_a_label_the_question_writes_names_its_row_and_a_maximum_column_is_no_extreme() -> None:
+    """ "Outlet P" names row "P", not the aggregate row that also names P's kind of thing."""
+    outlets = (
+        "P — Description: north culvert outlets · Maximum discharge (l/s): 30 · Permit (No.): 7\n"
+        "Q — Description: south culvert outlets · Maximum discharge (l/s): 12 · Permit (No.): 8\n"
+        "P and Q together — Description: both outlets · Maximum discharge (l/s): 38"
+    )
+    hits = [snippet(1, outlets, "Discharge Consent DC-114 Harlow Brook")]
+
+    p = table_answer("What is the maximum discharge at outlet P?", "DC-114", hits)
+    q = table_answer("Give the maximum discharge at outlet Q", "DC-114", hits)
+
+    assert p is not None and p.frame.row_label == "P" and p.cell == "Maximum discharge (l/s): 30"
+    assert q is not None and q.frame.row_label == "Q" and q.cell == "Maximum discharge (l/s): 12"
+
+
 def test_the_judge_reads_a_quoted_row_by_the_table_not_by_the_words_it_shares() -> None:
     """The June mean row shares "mean" with the question; the week asked is another row."""
     note = "Each row gives the mean flow of the week ending on its date, in litres a second."
