@@ -19,6 +19,7 @@ from research.agents.table_lookup import names_a_column
 from research.agents.text import (
     mentions,
     names,
+    run_in_heading,
     sentences,
     speaks_of,
     stem,
@@ -261,7 +262,7 @@ def best_sentence(
                 continue
             if dated_elsewhere(sentence, snip.text, years, asked_months):
                 continue
-            header = table_header(snip.text, start)
+            header = table_header(snip.text, start) or run_in_heading(before)
             stated = _fact_stems(sentence) | _stems(header) | expanded(sentence, defs)
             stated |= _names_stated(sentence, others)
             covered = _either(_either(stated | said, must), synonyms)

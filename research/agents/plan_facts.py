@@ -16,7 +16,8 @@ from research.agents.text import QUESTION_WORDS, STOPWORDS, words
 
 _ASK = re.compile(
     r"\b(?:(?P<wh>[Ww]hat)\s+(?P<verb>is|are|was|were)|"
-    r"(?P<cmd>[Gg]ive|[Ss]tate|[Rr]eport|[Ll]ist|[Pp]rovide|[Ff]ind))\b:?\s+"
+    r"(?P<cmd>[Gg]ive|[Ss]tate|[Rr]eport|[Ll]ist|[Pp]rovide|[Ff]ind|[Tt]ell\s+me|"
+    r"(?:I|[Ww]e)\s+(?:need|want)))\b:?\s+"
 )
 _OWNER = re.compile(r"(?P<owner>(?:[A-Z0-9][\w/&.-]*\s+)*[A-Z0-9][\w/&.-]*['’]s)\s+")
 # Where the facts end: a preposition before a name, a number or a year ("of Harlow Fen",

@@ -268,6 +268,7 @@ def coordinated(part: str) -> list[str]:
     follow). Only a list of questions that ends with "and" is read so, which keeps relative
     clauses ("..., which was founded in 1990, ...") whole."""
     frame, separator, questions = _frame(part)
+    questions = _instruction_asked(questions)
     if not questions.endswith("?") or not re.match(_ASKS, questions):
         return [part]
     joins = list(_JOINS.finditer(questions))
@@ -290,6 +291,19 @@ def coordinated(part: str) -> list[str]:
     return _asked_of_first(clauses)
 
 
+_AND_SAY = re.compile(rf"\s+and\s+(?:(?i:say|state|tell\s+me|give|list)\s+)?(?={_AND_ASKS})")
+
+
+def _instruction_asked(text: str) -> str:
+    """ "Tell me the X of Y and who runs it." as the questions it stands for ("What is the X of
+    Y, and who runs it?"); any other text as it is."""
+    instruction = _INSTRUCTION.match(text)
+    if not instruction or not _AND_SAY.search(text):
+        return text
+    rest = _AND_SAY.sub(" and ", text[instruction.end() :]).rstrip(" .?")
+    return f"What is {rest}?"
+
+
 def _asked_of_first(clauses: list[str]) -> list[str]:
     """Questions after the first asked of what it asks about: "what was it in 2022" of its
     thing ("the output of X"), "how many staff did it employ" of its subject."""
@@ -302,9 +316,13 @@ def _asked_of_first(clauses: list[str]) -> list[str]:
             # "what was the output of X in 2021, and what was it in 2022?"
             clause = f"{again.group(1)} {asked.group('thing')}{again.group(2)}"
         elif subject and not names(_lowered(clause)):
+            clause = _PARTICLE.sub(rf"\g<particle> {subject}", clause)  # "carried out X"
             clause = _POSSESSIVE.sub(f"{subject}'s", _PRONOUN.sub(subject, clause))
         out.append(tidy(clause[0].upper() + clause[1:]) + ("" if clause.endswith("?") else "?"))
     return out
+
+
+_PARTICLE = re.compile(r"\b(?:it|them)\s+(?P<particle>out|up|off|down)\b")
 
 
 # "how many turbines and how many staff did X have": a clause without its verb shares the
@@ -316,12 +334,32 @@ _ASKED_REST = re.compile(
 )
 
 
+# The doer of a question's verb ("what did <the 2021 inspection of X> find"), and the thing a
+# question asks what it was ("what was <the outage at X in June>").
+_DOER = re.compile(
+    r"(?i:what|who|whom|how|when|where|why|which\s+\w+)\s+(?:did|does|do)\s+"
+    r"(?P<np>the\s[^?,]+?)\s+[a-z]+(?:\s+(?:out|up|off|down))?\s*\??"
+)
+_EVENT = re.compile(r"(?i:what|which)\s+(?:was|is|were|are)\s+(?P<np>the\s[^?,]+?)\s*\??")
+
+
 def _subject_phrase(clause: str, name: str) -> str:
     """What a later "it" stands for: the name, or the thing it names when the question ends
     on it ("which firm won the Kelden contract": "the Kelden contract"; "when did the Kelden
-    outage start": "the Kelden outage", the verb left out)."""
+    outage start": "the Kelden outage", the verb left out), the doer of its verb ("what did
+    the 2021 inspection of Kelden find") or the thing it asks about when that is no attribute
+    of the name ("what was the outage at Kelden in June", not "what was the capacity of
+    Kelden")."""
+    if not name:
+        return name
+    doer, event = _DOER.fullmatch(clause), _EVENT.fullmatch(clause)
+    for match in (doer, event):
+        phrase = match.group("np") if match else ""
+        of_name = re.search(rf"\bof\s+(?:the\s+)?{re.escape(name)}\b", phrase)
+        if name in phrase and (match is doer or not of_name):
+            return phrase
     thing = re.search(rf"\bthe\s+{re.escape(name)}(?:\s+[a-z][\w-]*){{1,2}}(?=\?*$)", clause)
-    if not name or not thing:
+    if not thing:
         return name
     if re.search(r"\b(?:did|does|do)\s+the\s", clause) and len(thing.group(0).split()) > 3:
         return thing.group(0).rsplit(" ", 1)[0]

@@ -50,6 +50,12 @@ _GAP = re.compile(
     r"\s*(,|,?\s+and|,?\s+or|;|&|(?<=\s)/)\s*(?:(?:at|in|of|for|on|from)\s+)?(?:the\s+)?"
 )
 _PAREN = re.compile(r"\s*\([^()]{1,80}\)")
+# "When did A, B and C open?": after an auxiliary, the words closing the list are the verb
+# every name shares, not the last name's.
+_AUXILIARY_BEFORE = re.compile(
+    r"\b(?i:did|does|do|was|were|is|are|has|have|had|will|can|could|would)\s+"
+    r"(?:[a-z][\w-]*\s+)?$"
+)
 
 
 def _list_span(part: str) -> tuple[int, int, list[tuple[str, str]]] | None:
@@ -96,6 +102,7 @@ def _list_span(part: str) -> tuple[int, int, list[tuple[str, str]]] | None:
                 tail
                 and tail.group(1).split()[0] not in STOPWORDS
                 and not _EACH.match(tail.group(1))
+                and not _AUXILIARY_BEFORE.search(part[: items[0][0]])
             ):
                 pairs[-1] = (pairs[-1][0], f"{pairs[-1][1]} {tail.group(1)}")
                 end += tail.end()

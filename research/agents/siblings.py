@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from corpora.units import text_units
+from corpora.units import is_row, row_cells, text_units
 from research.agents.text import mentions
 from research.contracts import SubGoal
 
@@ -38,8 +38,12 @@ def speaks_of_another(
     unit: str, before: str, subject: Sequence[str], others: Sequence[str]
 ) -> str | None:
     """The other subject `unit` speaks of, if any: it (or, when it opens with a pronoun, the
-    unit `before` it) names another part's subject and not one of the `subject`'s names."""
+    unit `before` it) names another part's subject and not one of the `subject`'s names. A
+    table row speaks of what its label names: a place in another cell ("A — Source: the X
+    reservoir · Quantity: 46") is what the row describes, not whom it is about."""
     said = f"{before} {unit}" if before and _PRONOUN.match(unit) else unit
+    if is_row(unit):
+        said = row_cells(unit)[0]
     if any(mentions(said, name) for name in subject if name):
         return None
     return next((o for o in others if mentions(said, o)), None)

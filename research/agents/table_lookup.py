@@ -46,9 +46,16 @@ def _named_column(header: str, question_words: list[str]) -> int:
         if end is None:
             continue
         after = question_words[end : end + 1]
-        if not after or after[0] in STOPWORDS or after[0] in unit:
+        if not after or after[0] in STOPWORDS or after[0] in unit or after[0] in _READING:
             return len(wanted)
     return 0
+
+
+# Nouns that say a column holds a measured quantity: "sulphate concentration" names the column
+# "Sulphate (mg/L)", while "yield ratio" asks another than "Yield".
+_READING = frozenset(
+    "concentration concentrations level levels value values reading readings".split()
+)
 
 
 def _base(word: str) -> str:
@@ -100,7 +107,23 @@ def _row_named(
     shared = {stem(w) for w in words(others)} & question_stems
     dated = times(others)
     fit = time_fit(asked, dated) - time_clash(asked, dated)
-    return 2 * subject + 3 * _label_named(label, question) + len(shared) + 2 * fit
+    given = _given_value(cells, header, question)
+    return 2 * subject + 3 * _label_named(label, question) + len(shared) + 2 * fit + 2 * given
+
+
+def _given_value(cells: list[str], header: str, question: str) -> bool:
+    """A cell other than the answer's holds a number the question gives ("the 250 mm pipe"
+    names the row whose diameter is 250)."""
+    numbers = {n.replace(",", "") for n in _NUMBER_ALONE.findall(question)}
+    return any(
+        n.replace(",", "") in numbers
+        for cell in cells
+        if not cell.startswith(header)
+        for n in _NUMBER_ALONE.findall(cell.rpartition(HEADER_SEP)[2])
+    )
+
+
+_NUMBER_ALONE = re.compile(r"(?<![\w.,-])\d+(?:,\d{3})*(?:\.\d+)?(?![\w-])")  # not "PE100"
 
 
 def _label_named(label: str, question: str) -> bool:

@@ -153,6 +153,17 @@ def table_header(text: str, start: int) -> str:
     return block[-1]
 
 
+# A run-in heading: a clause's few-word title before its first sentence ("3.2 Compensation
+# flow. The holder shall release ..."), with no number of its own.
+_RUN_IN = re.compile(r"[A-Z][\w'’-]*(?:\s+[\w'’-]+){0,3}\s*[.:]")
+
+
+def run_in_heading(before: str) -> str:
+    """`before`, the unit opening a sentence's paragraph, when it is the paragraph's run-in
+    heading: it names what the sentence states ("Compensation flow."), else ""."""
+    return before if _RUN_IN.fullmatch(before) and not re.search(r"\d", before) else ""
+
+
 _UPPER = "A-ZÀ-ÖØ-ÞĀ-Ž"  # Latin Extended-A alternates cases; its lower ones rarely open a word
 _CAP = rf"(?:ʻ?[{_UPPER}][\w'’&.-]*(?:/[{_UPPER}][\w'’&.-]*)*|[0-9][\w.-]*[A-Za-z][\w.-]*)"
 # Lower-case words inside a name: "Selle v. Gibb", "Santiago del Estero Province".

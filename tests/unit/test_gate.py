@@ -254,3 +254,25 @@ def test_a_quote_speaking_of_another_parts_subject_is_withdrawn_though_the_title
     assert alone.sections[0].status == SectionStatus.ANSWERED  # framed by the title
     assert with_sibling.sections[0].status == SectionStatus.NO_DATA
     assert outcomes[0].support == NOT_ABOUT_ENTITY
+
+
+def test_a_row_speaks_of_its_label_not_of_a_sibling_named_in_another_cell() -> None:
+    """Permit P-4's row "North" describes its source, the Tarn Moss pond; with Tarn Moss
+    another part of the goal, the row still answers for the permit. A row labelled with the
+    sibling's name does not."""
+    rows = ("North — Source: Tarn Moss pond · Daily limit (Ml/d): 12\n"
+            "Tarn Moss — Source: pumped well · Daily limit (Ml/d): 7")  # fmt: skip
+    permit = Snippet(id=31, corpus_id=1, document_id=6, title="Discharge Permit P-4",
+                     page_start=1, page_end=1, text=rows)  # fmt: skip
+    north = part("What is the daily limit at North under permit P-4?", "P-4")
+    tarn = part("What is the area of Tarn Moss?", "Tarn Moss").model_copy(update={"key": "sg-2"})
+
+    kept, _ = gate_dossier(
+        claims_dossier((31, rows.splitlines()[0])), {31: permit}, {31}, sub_goals=[north, tarn]
+    )
+    other, _ = gate_dossier(
+        claims_dossier((31, rows.splitlines()[1])), {31: permit}, {31}, sub_goals=[north, tarn]
+    )
+
+    assert kept.sections[0].status == SectionStatus.ANSWERED
+    assert other.sections[0].status == SectionStatus.NO_DATA

@@ -290,6 +290,17 @@ def test_a_sentence_answers_a_framed_question_without_repeating_the_frame() -> N
     assert "2021-05-03" not in quoted(a)
 
 
+def test_a_run_in_heading_names_the_quantity_its_clause_states() -> None:
+    text = (
+        "4.1 Spill flow. The operator shall pass over Carrow Weir not less than 3.2 Ml/d.\n"
+        "4.2 Intake screen. The screen openings shall not exceed 5 mm."
+    )
+    hits = [snip(1, "Operating Permit OP-7 Carrow Weir", text)]
+    a = judge("What is the spill flow at Carrow Weir under permit OP-7?", hits)
+    assert a.verdict == Verdict.SUFFICIENT and "3.2 Ml/d" in quoted(a)
+    assert quoted(a).startswith("The operator shall")  # the heading frames, the sentence states
+
+
 def test_names_match_across_spaced_initials_and_left_out_middle_names() -> None:
     assert mentions("C. J. Hunter (born 1968) is a shot putter.", "C.J. Hunter")
     assert mentions("Howard Ashman wrote the lyrics.", "Howard Elliott Ashman")

@@ -472,6 +472,47 @@ SHAPES = [
             ("When does the Kelden contract end?", "Kelden"),
         ],
     ),
+    (  # "it" is the doer of the first question's verb, a particle kept before it
+        "What did the May 2020 survey of Kelden find, and who carried it out?",
+        [
+            ("What did the May 2020 survey of Kelden find?", "Kelden"),
+            ("Who carried out the May 2020 survey of Kelden?", "Kelden"),
+        ],
+    ),
+    (  # "it" is the event the first question asks about, not the place named in it
+        "What was the stoppage at Kelden in March, how long did it last, and what caused it?",
+        [
+            ("What was the stoppage at Kelden in March?", "Kelden"),
+            ("How long did the stoppage at Kelden in March last?", "Kelden"),
+            ("What caused the stoppage at Kelden in March?", "Kelden"),
+        ],
+    ),
+    (  # an attribute of the name is not what "it" stands for
+        "What was the output of Kelden in 2020, and when did it open?",
+        [("What was the output of Kelden in 2020?", "Kelden"), ("When did Kelden open?", "Kelden")],
+    ),
+    (  # after an auxiliary, the verb closing the list is every name's
+        "How long did stoppages STP-31, STP-35 and STP-40 last?",
+        [
+            ("How long did stoppages STP-31 last?", "STP-31"),
+            ("How long did stoppages STP-35 last?", "STP-35"),
+            ("How long did stoppages STP-40 last?", "STP-40"),
+        ],
+    ),
+    (  # facts listed after "I need", one part each
+        "I need the rent and the break date of the Kelden lease.",
+        [
+            ("I need the rent of the Kelden lease", "Kelden"),
+            ("I need the break date of the Kelden lease", "Kelden"),
+        ],
+    ),
+    (  # an instruction and a question joined by "and"
+        "Tell me the output of the Kelden plant and who runs it.",
+        [
+            ("What is the output of the Kelden plant?", "Kelden"),
+            ("Who runs the Kelden plant?", "Kelden"),
+        ],
+    ),
 ]
 
 COMPARISONS = [

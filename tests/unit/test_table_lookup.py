@@ -100,6 +100,32 @@ def test_a_label_the_question_writes_names_its_row_and_a_maximum_column_is_no_ex
     assert q is not None and q.frame.row_label == "Q" and q.cell == "Maximum discharge (l/s): 12"
 
 
+def test_a_concentration_or_level_names_the_column_of_what_is_measured() -> None:
+    wells = (
+        "W1 — Yield (l/s): 4.0 · Sulphate (mg/L): 41.0\n"
+        "W2 — Yield (l/s): 3.1 · Sulphate (mg/L): 57.5"
+    )
+    hits = [snippet(1, wells, "Fenby Wellfield Report 2020")]
+
+    cell = table_answer("What was the sulphate concentration at W2?", "Fenby", hits)
+
+    assert cell is not None and cell.cell == "Sulphate (mg/L): 57.5"
+    assert table_answer("What was the yield ratio at W2?", "Fenby", hits) is None
+
+
+def test_a_number_the_question_gives_names_the_row_holding_it() -> None:
+    """ "the 1200 mm main" is the row whose diameter is 1200, not one sharing more words."""
+    mains = (
+        "M1 — Material: CX40 steel · Diameter (mm): 600 · Use: trunk main · Cost (GBP per m): 410\n"
+        "M2 — Material: CX40 steel · Diameter (mm): 1200 · Cost (GBP per m): 975"
+    )
+    hits = [snippet(1, mains, "Orrin Mains Schedule 2019")]
+
+    cell = table_answer("What is the cost per metre of the 1200 mm CX40 main?", "Orrin", hits)
+
+    assert cell is not None and cell.cell == "Cost (GBP per m): 975"
+
+
 def test_the_judge_reads_a_quoted_row_by_the_table_not_by_the_words_it_shares() -> None:
     """The June mean row shares "mean" with the question; the week asked is another row."""
     note = "Each row gives the mean flow of the week ending on its date, in litres a second."
