@@ -46,13 +46,16 @@ def _named_column(header: str, question_words: list[str]) -> int:
         if end is None:
             continue
         after = question_words[end : end + 1]
-        if not after or after[0] in STOPWORDS or after[0] in unit or after[0] in _READING:
+        reading = _READING | (_SHARE if "%" in header else frozenset())
+        if not after or after[0] in STOPWORDS or after[0] in unit or after[0] in reading:
             return len(wanted)
     return 0
 
 
 # Nouns that say a column holds a measured quantity: "sulphate concentration" names the column
 # "Sulphate (mg/L)", while "yield ratio" asks another than "Yield".
+# A column in percent holds a rate or a share: "resolution rate" names "Resolution (%)".
+_SHARE = frozenset("rate rates share percentage proportion".split())
 _READING = frozenset(
     "concentration concentrations level levels value values reading readings".split()
 )

@@ -113,6 +113,19 @@ def test_a_concentration_or_level_names_the_column_of_what_is_measured() -> None
     assert table_answer("What was the yield ratio at W2?", "Fenby", hits) is None
 
 
+def test_a_rate_names_a_column_in_percent() -> None:
+    desks = (
+        "Phone — Calls: 1,200 · Answered first time (%): 81.5\n"
+        "Chat — Calls: 300 · Answered first time (%): 66.0"
+    )
+    hits = [snippet(1, desks, "Velby Help Desk Review 2021")]
+
+    cell = table_answer("What was the answered first time rate for chat?", "Velby", hits)
+
+    assert cell is not None and cell.cell == "Answered first time (%): 66.0"
+    assert table_answer("What was the calls rate for chat?", "Velby", hits) is None
+
+
 def test_a_number_the_question_gives_names_the_row_holding_it() -> None:
     """ "the 1200 mm main" is the row whose diameter is 1200, not one sharing more words."""
     mains = (
