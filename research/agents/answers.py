@@ -11,7 +11,7 @@ from itertools import pairwise
 
 from corpora.units import is_row
 from research.agents.abbreviations import defined, expanded
-from research.agents.dates import YEAR, asked_times, dated_elsewhere, states_event
+from research.agents.dates import YEAR, asked_times, dated_elsewhere, period_words, states_event
 from research.agents.lexicon import MEMBERS, SYNONYMS, relation_stems, title_stems
 from research.agents.questions import MEASURES, SOFT, counts, new_names, type_ok
 from research.agents.siblings import speaks_of_another, unit_before
@@ -125,8 +125,10 @@ def _stems(text: str) -> set[str]:
 
 
 def _fact_stems(text: str) -> set[str]:
-    """The text's stems and those of the quantities its units state."""
-    return _stems(text) | implied_stems(text) | title_stems(text) | relation_stems(text)
+    """The text's stems, those of the quantities its units state and of the periods it
+    writes short ("Q3")."""
+    stems = _stems(text) | implied_stems(text) | title_stems(text) | relation_stems(text)
+    return stems | {stem(w) for w in period_words(text)}
 
 
 def doc_context(snippets: list[Snippet]) -> dict[int, set[str]]:

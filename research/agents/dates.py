@@ -27,6 +27,21 @@ def months(text: str) -> set[str]:
     return out
 
 
+_PERIOD = re.compile(r"(?<![\w-])([QH])([1-4])(?![\w-])")
+_ORDINALS = ("first", "second", "third", "fourth")
+
+
+def period_words(text: str) -> set[str]:
+    """The words of the quarters and halves `text` writes short: "Q3 2022" is the "third
+    quarter", "H1" the "first half"."""
+    out: set[str] = set()
+    for kind, number in _PERIOD.findall(text):
+        if kind == "H" and number not in "12":
+            continue
+        out |= {_ORDINALS[int(number) - 1], "quarter" if kind == "Q" else "half"}
+    return out
+
+
 def asked_times(terms: list[str]) -> tuple[set[str], set[str]]:
     """The years and month keys among a question's terms."""
     years = {t for t in terms if YEAR.fullmatch(t)}

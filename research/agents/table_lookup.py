@@ -19,6 +19,7 @@ import re
 from collections.abc import Sequence
 
 from corpora.units import HEADER_SEP, row_cells
+from research.agents.dates import period_words
 from research.agents.scorer import Candidate, candidates
 from research.agents.support import Frame, aliases, asked_kind, holds_kind, names_entity
 from research.agents.text import STOPWORDS, stem, words
@@ -107,7 +108,7 @@ def _row_named(
     other cells."""
     label, cells = row_cells(candidate.text)
     others = " ".join([label, *(c for c in cells if not c.startswith(header))])
-    shared = {stem(w) for w in words(others)} & question_stems
+    shared = {stem(w) for w in [*words(others), *period_words(others)]} & question_stems
     dated = times(others)
     fit = time_fit(asked, dated) - time_clash(asked, dated)
     given = _given_value(cells, header, question)

@@ -139,6 +139,19 @@ def test_a_number_the_question_gives_names_the_row_holding_it() -> None:
     assert cell is not None and cell.cell == "Cost (GBP per m): 975"
 
 
+def test_a_half_year_written_short_is_the_half_the_question_names() -> None:
+    halves = (
+        "H1 2019 — Pumped (Ml): 410 · Pressure (bar): 3.9\n"
+        "H2 2019 — Pumped (Ml): 455 · Pressure (bar): 4.3"
+    )
+    hits = [snippet(1, halves, "Kelmarsh Pumping Station Annual Report 2019")]
+
+    a = judge("What pressure did Kelmarsh hold over the second half of 2019?", hits)
+
+    assert a.verdict == "sufficient" and "4.3" in a.claims[0].text
+    assert "3.9" not in a.claims[0].text
+
+
 def test_the_judge_reads_a_quoted_row_by_the_table_not_by_the_words_it_shares() -> None:
     """The June mean row shares "mean" with the question; the week asked is another row."""
     note = "Each row gives the mean flow of the week ending on its date, in litres a second."
