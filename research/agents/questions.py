@@ -30,7 +30,7 @@ _FRAME = re.compile(
     rf"|(?!{_ASKS}|{_INSTRUCTION})((?:[^.?!]|\.(?=\S))+\.))\s+(?={_ASKS})",
     re.IGNORECASE,
 )
-# A reference code: its digits are no year ("INC-2023-006", "WEA/TV/027/0193").
+# A reference code: its digits are no year ("STP-2021-04", "KV/TR/011/0042").
 _IDENTIFIER = re.compile(r"\b[A-Za-z]+[-/][\w/-]+")
 
 

@@ -39,8 +39,8 @@ def speaks_of_another(
 ) -> str | None:
     """The other subject `unit` speaks of, if any: it (or, when it opens with a pronoun, the
     unit `before` it) names another part's subject and not one of the `subject`'s names. A
-    table row speaks of what its label names: a place in another cell ("A — Source: the X
-    reservoir · Quantity: 46") is what the row describes, not whom it is about."""
+    table row speaks of what its label names: a place in another cell ("P — Source: the north
+    pond · Limit: 12") is what the row describes, not whom it is about."""
     said = f"{before} {unit}" if before and _PRONOUN.match(unit) else unit
     if is_row(unit):
         said = row_cells(unit)[0]

@@ -53,10 +53,10 @@ def _named_column(header: str, question_words: list[str]) -> int:
     return 0
 
 
+# A column in percent holds a rate or a share: "return rate" names "Returned (%)".
+_SHARE = frozenset("rate rates share percentage proportion".split())
 # Nouns that say a column holds a measured quantity: "sulphate concentration" names the column
 # "Sulphate (mg/L)", while "yield ratio" asks another than "Yield".
-# A column in percent holds a rate or a share: "resolution rate" names "Resolution (%)".
-_SHARE = frozenset("rate rates share percentage proportion".split())
 _READING = frozenset(
     "concentration concentrations level levels value values reading readings".split()
 )
@@ -104,7 +104,7 @@ def _row_named(
     subject: bool,
 ) -> float:
     """How well the question names this row: its subject or its whole label as written
-    ("point A" names row "A", not row "A and B together"), its words and dates in the row's
+    ("outlet P" names row "P", not row "P and Q together"), its words and dates in the row's
     other cells."""
     label, cells = row_cells(candidate.text)
     others = " ".join([label, *(c for c in cells if not c.startswith(header))])

@@ -153,14 +153,15 @@ def table_header(text: str, start: int) -> str:
     return block[-1]
 
 
-# A run-in heading: a clause's few-word title before its first sentence ("3.2 Compensation
-# flow. The holder shall release ..."), with no number of its own.
+# A run-in heading: a clause's few-word title before its first sentence ("4.1 Spill flow. The
+# operator shall pass ..."), with no number of its own.
 _RUN_IN = re.compile(r"[A-Z][\w'’-]*(?:\s+[\w'’-]+){0,3}\s*[.:]")
 
 
 def run_in_heading(before: str) -> str:
-    """`before`, the unit opening a sentence's paragraph, when it is the paragraph's run-in
-    heading: it names what the sentence states ("Compensation flow."), else ""."""
+    """`before`, the unit before a sentence in its paragraph, when it reads as a run-in
+    heading (up to four words, no number, a closing period or colon): it names what the
+    sentence states ("Spill flow."); else ""."""
     return before if _RUN_IN.fullmatch(before) and not re.search(r"\d", before) else ""
 
 
