@@ -23,6 +23,7 @@ from corpora.selectors import (
 from corpora.vocabulary import terms_present
 from research.agents import spelling
 from research.agents.router import RouteSignal
+from research.agents.versions import finals_first, is_draft
 from research.contracts import CorpusInfo, Dossier, Plan, Query, Scope, SectionStatus, Snippet
 from research.errors import DossierError
 
@@ -104,6 +105,12 @@ def search(run: Any, scope: Scope, query: Query, *, k: int) -> list[Snippet]:
     hits = search_each_embedder(
         user=run.owner, query=query.text, corpus_ids=query.corpus_ids, k=k, filters=filters
     )
+    if any(is_draft(h.title) for h in hits):  # its final may rank just below: it comes first
+        more = search_each_embedder(
+            user=run.owner, query=query.text, corpus_ids=query.corpus_ids, k=2 * k,
+            filters=filters,
+        )  # fmt: skip
+        hits = finals_first(more, lambda h: h.title)[:k]
     return [
         Snippet(
             id=h.chunk_id,

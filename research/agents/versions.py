@@ -5,7 +5,8 @@ same report that is not a draft ("Annual Report 2022 (Draft v0.4)" by "Annual Re
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
+from typing import TypeVar
 
 from research.agents.text import normalize
 
@@ -31,3 +32,29 @@ def superseded(titles: Iterable[str]) -> set[str]:
     titles = set(titles)
     released = {report_key(t) for t in titles if not is_draft(t)}
     return {t for t in titles if is_draft(t) and report_key(t) in released}
+
+
+Titled = TypeVar("Titled")
+
+
+def finals_first(items: Sequence[Titled], title_of: Callable[[Titled], str]) -> list[Titled]:
+    """`items` in rank order, each superseded draft's place taken by the next item of the same
+    report's final version, and the drafts after everything else: the final outranks its
+    draft wherever the draft would have stood."""
+    old = superseded(title_of(i) for i in items)
+    if not old:
+        return list(items)
+    finals = [i for i in items if title_of(i) not in old]
+    out: list[Titled] = []
+    for item in items:
+        title = title_of(item)
+        if title in old:
+            key = report_key(title)
+            final = next((f for f in finals if report_key(title_of(f)) == key), None)
+            if final is not None:
+                finals.remove(final)
+                out.append(final)
+        elif item in finals:
+            finals.remove(item)
+            out.append(item)
+    return out + [i for i in items if title_of(i) in old]

@@ -305,3 +305,28 @@ def test_nothing_found_names_the_corpora_searched_and_suggests_what_to_change(ow
     assert "Nothing matched your search</strong> in Dated Docs, Other Shelf" in page
     assert "among documents dated from 1 January 2024" in page
     assert "or clear the dates." in page
+
+
+def test_a_final_report_takes_its_drafts_place_in_the_loops_search(owner) -> None:
+    from research import retrieval
+    from research.contracts import Query, Scope
+
+    draft, final = "Orla Depot Review 2021 (Draft v0.2)", "Orla Depot Review 2021 (Final)"
+    docs = {
+        draft: "Orla depot bus fleet review: the depot holds 48 buses and 12 coaches.",
+        final: "The Orla depot holds 52 buses.",
+        "Kelden notes": "Kelden ferry timetable for the summer.",
+    }
+    corpus = make_corpus(owner=owner, slug="versions", docs=docs, public=True)
+    text = "Orla depot bus fleet review buses coaches"
+    assert chunk_search(user=owner, query=text, k=1, corpus_ids=[corpus.pk])[0].title == draft
+
+    class Run:  # what retrieval.search reads of a run
+        pass
+
+    Run.owner = owner
+    query = Query(key="q-1", sub_goal="sg-1", text=text, corpus_ids=[corpus.pk], iteration=1)
+    scope = Scope(goal=text, corpus_ids=[corpus.pk])
+    found = retrieval.search(Run, scope, query, k=3)
+
+    assert [s.title for s in found] == [final, "Kelden notes", draft]  # the draft goes last

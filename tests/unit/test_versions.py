@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from research.agents.versions import report_key, superseded
+from research.agents.versions import finals_first, report_key, superseded
 
 
 def test_version_markers_leave_the_report_key() -> None:
@@ -22,3 +22,11 @@ def test_a_draft_is_superseded_only_by_a_released_version_of_the_same_report() -
     ]
 
     assert superseded(titles) == {"Fenwick Depot Review 2021 (Draft v0.3)"}
+
+
+def test_a_final_takes_its_drafts_place_in_a_ranking_and_the_draft_goes_last() -> None:
+    draft, final = "Fenwick Depot Review 2021 (Draft v0.3)", "Fenwick Depot Review 2021 (Final)"
+    ranked = ["Orla log", draft, "Kelden notice", "Orla audit", final]
+
+    assert finals_first(ranked, str) == ["Orla log", final, "Kelden notice", "Orla audit", draft]
+    assert finals_first(["Orla log", draft], str) == ["Orla log", draft]  # no final: as it was
