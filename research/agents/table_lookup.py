@@ -31,6 +31,15 @@ _UNITS = re.compile(r"\([^)]*\)")
 _MOST = re.compile(r"\b(?:highest|maximum|peak|largest|greatest|biggest)\b", re.I)
 _LEAST = re.compile(r"\b(?:lowest|minimum|smallest|fewest)\b", re.I)
 _VALUE = re.compile(r"[-−]?\d{1,3}(?:,\d{3})+(?:\.\d+)?|[-−]?\d+(?:\.\d+)?")
+# A number standing alone, not the digits of an identifier ("CX40").
+_NUMBER_ALONE = re.compile(r"(?<![\w.,-])\d+(?:,\d{3})*(?:\.\d+)?(?![\w-])")
+# A column in percent holds a rate or a share: "return rate" names "Returned (%)".
+_SHARE = frozenset("rate rates share percentage proportion".split())
+# Nouns that say a column holds a measured quantity: "sulphate concentration" names the column
+# "Sulphate (mg/L)", while "yield ratio" asks another than "Yield".
+_READING = frozenset(
+    "concentration concentrations level levels value values reading readings".split()
+)
 
 
 def _named_column(header: str, question_words: list[str]) -> int:
@@ -51,15 +60,6 @@ def _named_column(header: str, question_words: list[str]) -> int:
         if not after or after[0] in STOPWORDS or after[0] in unit or after[0] in reading:
             return len(wanted)
     return 0
-
-
-# A column in percent holds a rate or a share: "return rate" names "Returned (%)".
-_SHARE = frozenset("rate rates share percentage proportion".split())
-# Nouns that say a column holds a measured quantity: "sulphate concentration" names the column
-# "Sulphate (mg/L)", while "yield ratio" asks another than "Yield".
-_READING = frozenset(
-    "concentration concentrations level levels value values reading readings".split()
-)
 
 
 def _base(word: str) -> str:
@@ -125,9 +125,6 @@ def _given_value(cells: list[str], header: str, question: str) -> bool:
         if not cell.startswith(header)
         for n in _NUMBER_ALONE.findall(cell.rpartition(HEADER_SEP)[2])
     )
-
-
-_NUMBER_ALONE = re.compile(r"(?<![\w.,-])\d+(?:,\d{3})*(?:\.\d+)?(?![\w-])")  # not "PE100"
 
 
 def _label_named(label: str, question: str) -> bool:
