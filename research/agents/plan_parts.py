@@ -229,10 +229,16 @@ _INVERTED = (
 # ("..., how many homes lost supply, and ..."); after "and", neither do "when", "where", "why"
 # or "who".
 _OPENS = rf"(?i:(?:{_PREPOSITIONS}\s+)?(?:what|how)\b)"
-_AND_ASKS = rf"(?i:(?:{_PREPOSITIONS}\s+)?(?:what|how|when|where|why|who|whom)\b)"
+# "which" opens a question after "and" when a noun follows it ("and which law governs it"),
+# not a relative clause ("and which was sold", "and which he sold").
+_NOT_NOUN = r"(?:was|were|is|are|has|have|had|he|she|it|they|we|i)\b"
+_WHICH_NOUN = rf"(?i:which\s+(?!{_NOT_NOUN})[a-z][\w-]*\s)"
+_AND_ASKS = rf"(?i:(?:{_PREPOSITIONS}\s+)?(?:what|how|when|where|why|who|whom)\b)|{_WHICH_NOUN}"
+# "..., and was it amended?": a yes/no question about what the first one asks of
+_YES_NO = r"(?i:was|were|is|are|did|does|do|has|have|had|can|will)\s+(?:it|they|the\s|[A-Z])"
 _JOINS = re.compile(
     rf",\s+(?:and\s+(?:also\s+)?)?(?={_INVERTED}|{_OPENS})"
-    rf"|,?\s+and\s+(?:also\s+)?(?={_INVERTED}|{_AND_ASKS})"
+    rf"|,?\s+and\s+(?:also\s+)?(?={_INVERTED}|{_AND_ASKS}|{_YES_NO})"
     rf"|\s*;\s*(?:and\s+(?:also\s+)?)?(?={_ASKS})",
 )
 _LAST_JOIN = re.compile(r"\band\s+(?:also\s+)?$")
@@ -307,7 +313,8 @@ def _instruction_asked(text: str) -> str:
 def _asked_of_first(clauses: list[str]) -> list[str]:
     """Questions after the first asked of what it asks about: "what was it in 2022" of its
     thing ("the output of X"), "how many staff did it employ" of its subject."""
-    subject = _subject_phrase(clauses[0], next(iter(names(clauses[0])), ""))
+    name = next(iter(names(clauses[0])), "")
+    subject = _subject_phrase(clauses[0], name)
     asked = _ASKED_THING.match(clauses[0])
     out = []
     for clause in clauses:
@@ -316,8 +323,11 @@ def _asked_of_first(clauses: list[str]) -> list[str]:
             # "what was the output of X in 2021, and what was it in 2022?"
             clause = f"{again.group(1)} {asked.group('thing')}{again.group(2)}"
         elif subject and not names(_lowered(clause)):
-            clause = _PARTICLE.sub(rf"\g<particle> {subject}", clause)  # "carried out X"
-            clause = _POSSESSIVE.sub(f"{subject}'s", _PRONOUN.sub(subject, clause))
+            if _PRONOUN.search(clause) or _POSSESSIVE.search(clause):
+                clause = _PARTICLE.sub(rf"\g<particle> {subject}", clause)  # "carried out X"
+                clause = _POSSESSIVE.sub(f"{subject}'s", _PRONOUN.sub(subject, clause))
+            elif len(names(clauses[0])) == 1:  # "..., and how many staff were hired?"
+                clause = f"For {_named_phrase(clauses[0], name)}, {_lowered(clause)}"
         out.append(tidy(clause[0].upper() + clause[1:]) + ("" if clause.endswith("?") else "?"))
     return out
 
@@ -341,29 +351,48 @@ _DOER = re.compile(
     r"(?P<np>the\s[^?,]+?)\s+[a-z]+(?:\s+(?:out|up|off|down))?\s*\??"
 )
 _EVENT = re.compile(r"(?i:what|which)\s+(?:was|is|were|are)\s+(?P<np>the\s[^?,]+?)\s*\??")
+# The object of a verb whose doer is asked ("which body issued <the X certificate>", "who
+# signed <the X lease>"): the question word cannot be what a later "it" stands for.
+_ACTED_ON = re.compile(
+    r"(?:(?i:which|what)(?:\s+[a-z][\w-]*){1,3}?|(?i:who))\s+"
+    r"(?!(?:does|is|was|has|goes)\b)[a-z]+(?:ed|es|s)\s+(?P<np>the\s[^?,]+?)\s*\??"
+)
 
 
 def _subject_phrase(clause: str, name: str) -> str:
     """What a later "it" stands for: the name, or the thing it names when the question ends
     on it ("which firm won the Kelden contract": "the Kelden contract"; "when did the Kelden
-    outage start": "the Kelden outage", the verb left out), the doer of its verb ("what did
-    the 2021 inspection of Kelden find") or the thing it asks about when that is no attribute
-    of the name ("what was the outage at Kelden in June", not "what was the capacity of
+    outage start" or "when was the Kelden lease signed": the verb left out), the doer of its
+    verb ("what did the 2021 inspection of Kelden find"), what an asked doer acted on ("which
+    body issued the Kelden permit") or the thing it asks about when that is no attribute of
+    the name ("what was the outage at Kelden in June", not "what was the capacity of
     Kelden")."""
     if not name:
         return name
     doer, event = _DOER.fullmatch(clause), _EVENT.fullmatch(clause)
-    for match in (doer, event):
+    acted_on = _ACTED_ON.fullmatch(clause)
+    for match in (doer, event, acted_on):
         phrase = match.group("np") if match else ""
         of_name = re.search(rf"\bof\s+(?:the\s+)?{re.escape(name)}\b", phrase)
-        if name in phrase and (match is doer or not of_name):
+        if name in phrase and (match is not event or not of_name):
             return phrase
     thing = re.search(rf"\bthe\s+{re.escape(name)}(?:\s+[a-z][\w-]*){{1,2}}(?=\?*$)", clause)
     if not thing:
         return name
-    if re.search(r"\b(?:did|does|do)\s+the\s", clause) and len(thing.group(0).split()) > 3:
+    if re.search(rf"\b{_AUX}\s+the\s", clause) and len(thing.group(0).split()) > 3:
         return thing.group(0).rsplit(" ", 1)[0]
     return thing.group(0)
+
+
+def _named_phrase(clause: str, name: str) -> str:
+    """The noun phrase a question names its subject by: "the Kelden 4 trial" in "what was the
+    response rate in the Kelden 4 trial", else the name alone."""
+    phrase = re.search(
+        rf"\bthe\s+{re.escape(name)}(?:\s+[a-z][\w-]*){{0,2}}?"
+        rf"(?=\s*\??$|\s+(?:in|of|at|on|for|by|during|from|to|and)\b)",
+        clause,
+    )
+    return phrase.group(0) if phrase else name
 
 
 def _same_ask(first: str, again: str) -> bool:

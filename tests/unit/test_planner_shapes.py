@@ -515,6 +515,44 @@ SHAPES = [
     ),
 ]
 
+SHAPES += [
+    (  # a later question naming nothing is asked of the first one's subject
+        "What was the dropout rate in the KELDEN-4 study, and how many clinics recruited?",
+        [
+            ("What was the dropout rate in the KELDEN-4 study?", "KELDEN-4"),
+            ("For the KELDEN-4 study, how many clinics recruited?", "KELDEN-4"),
+        ],
+    ),
+    (
+        "How many sites took part in ORBIT-5 and who was the principal investigator?",
+        [
+            ("How many sites took part in ORBIT-5?", "ORBIT-5"),
+            ("For ORBIT-5, who was the principal investigator?", "ORBIT-5"),
+        ],
+    ),
+    (  # "which" and a noun after "and" opens a question
+        "Under the Corvell supply agreement, what is the liability cap and which law governs it?",
+        [
+            ("Under the Corvell supply agreement, what is the liability cap?", "Corvell"),
+            ("Under the Corvell supply agreement, which law governs it?", "Corvell"),
+        ],
+    ),
+    (  # "it" is what the asked doer acted on
+        "Which body issued the ISO 9001 certificate of Brenner Tooling, and when does it expire?",
+        [
+            ("Which body issued the ISO 9001 certificate of Brenner Tooling?", "Brenner Tooling"),
+            ("When does the ISO 9001 certificate of Brenner Tooling expire?", "Brenner Tooling"),
+        ],
+    ),
+    (  # a yes/no question joined by "and"; the first question's verb is not the subject's
+        "When was the Tessel lease signed, and was it renewed?",
+        [
+            ("When was the Tessel lease signed?", "Tessel"),
+            ("Was the Tessel lease renewed?", "Tessel"),
+        ],
+    ),
+]
+
 COMPARISONS = [
     (
         "Which was commissioned earlier, Harlow Fen or Quillon Ridge?",
