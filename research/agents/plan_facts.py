@@ -73,14 +73,32 @@ def asked_facts(part: str) -> list[str]:
         if tail is None:
             continue
         items = [i.strip() for i in _SEPARATOR.split(part[facts_start : tail.start()])]
-        if len(items) >= 2 and all(_fact(item, owned=bool(owner)) for item in items):
+        owned = bool(owner) or _shared_article(items)
+        if len(items) >= 2 and all(_fact(item, owned=owned) for item in items):
             break
     else:
         return [part]
     lead = _agreeing(part[:body_start])
     said = owner.group(0) if owner else ""
     rest = part[tail.start() :]
-    return [tidy(f"{lead}{said}{item}{rest}") for item in items]
+    article = "" if owner else _ARTICLE.match(items[0]).group(0)  # type: ignore[union-attr]
+    return [
+        tidy(f"{lead}{said}{item if owner or _ARTICLE.match(item) else article + item}{rest}")
+        for item in items
+    ]
+
+
+_COMPLEMENT = re.compile(r"\b(?:of|to|between|per|for|from|with)\b")
+
+
+def _shared_article(items: list[str]) -> bool:
+    """ "the effective date, term and governing law": the first item's article serves every
+    item of a list of three or more, or of two phrases of two words or more ("the serial
+    number and calibration date"); not "the terms and conditions", nor "the ratio of sales
+    and profit", whose second item completes the first."""
+    if not _ARTICLE.match(items[0]) or _COMPLEMENT.search(items[0]):
+        return False
+    return len(items) >= 3 or all(len(words(item)) >= 2 for item in items)
 
 
 def _fact(item: str, *, owned: bool) -> bool:

@@ -236,8 +236,10 @@ _WHICH_NOUN = rf"(?i:which\s+(?!{_NOT_NOUN})[a-z][\w-]*\s)"
 _AND_ASKS = rf"(?i:(?:{_PREPOSITIONS}\s+)?(?:what|how|when|where|why|who|whom)\b)|{_WHICH_NOUN}"
 # "..., and was it amended?": a yes/no question about what the first one asks of
 _YES_NO = r"(?i:was|were|is|are|did|does|do|has|have|had|can|will)\s+(?:it|they|the\s|[A-Z])"
+# In a run of questions ending ", and ...?", "who" and "when" after a comma open one too.
+_LISTED_ASK = rf"{_AND_ASKS}[^?]*?,\s+and\s"
 _JOINS = re.compile(
-    rf",\s+(?:and\s+(?:also\s+)?)?(?={_INVERTED}|{_OPENS})"
+    rf",\s+(?:and\s+(?:also\s+)?)?(?={_INVERTED}|{_OPENS}|{_LISTED_ASK})"
     rf"|,?\s+and\s+(?:also\s+)?(?={_INVERTED}|{_AND_ASKS}|{_YES_NO})"
     rf"|\s*;\s*(?:and\s+(?:also\s+)?)?(?={_ASKS})",
 )
@@ -300,9 +302,26 @@ def coordinated(part: str) -> list[str]:
 _AND_SAY = re.compile(rf"\s+and\s+(?:(?i:say|state|tell\s+me|give|list)\s+)?(?={_AND_ASKS})")
 
 
+# "Tell me who ...", "I need to know when ...": questions asked as a request
+_EMBEDDING = re.compile(
+    r"(?i:(?:please\s+)?(?:tell\s+me|say|find\s+out|(?:i|we)\s+(?:need|want)\s+to\s+know))\s+"
+    r"(?=(?i:who|which|what|when|where|why|how)\b)"
+)
+# "when the lease was signed" asked directly: "when was the lease signed"
+_EMBEDDED = re.compile(
+    r"(?P<wh>\b(?i:when|where|why|how(?:\s+\w+)?|(?:what|which)\s+\w+))\s+"
+    r"(?P<subject>(?i:the)\s[^,?]+?)\s+(?P<aux>was|were|is|are|has|have|had|will)\s+"
+)
+
+
 def _instruction_asked(text: str) -> str:
     """ "Tell me the X of Y and who runs it." as the questions it stands for ("What is the X of
-    Y, and who runs it?"); any other text as it is."""
+    Y, and who runs it?"), "Tell me when the X was signed and who signed it" as "When was the
+    X signed and who signed it?"; any other text as it is."""
+    embedding = _EMBEDDING.match(text)
+    if embedding:
+        body = _EMBEDDED.sub(r"\g<wh> \g<aux> \g<subject> ", text[embedding.end() :])
+        return f"{body[:1].upper()}{body[1:].rstrip(' .?')}?"
     instruction = _INSTRUCTION.match(text)
     if not instruction or not _AND_SAY.search(text):
         return text
@@ -316,16 +335,24 @@ def _asked_of_first(clauses: list[str]) -> list[str]:
     name = next(iter(names(clauses[0])), "")
     subject = _subject_phrase(clauses[0], name)
     asked = _ASKED_THING.match(clauses[0])
+    acted_on = _ACTED_ON.fullmatch(clauses[0])
+    event = _EVENT.fullmatch(clauses[0])
     out = []
     for clause in clauses:
         again = _ASKED_AGAIN.match(clause)
-        if asked and again and _same_ask(asked.group(0), again.group(1)):
+        fragment = _FRAGMENT.fullmatch(clause)
+        if fragment and acted_on and acted_on["verb"].endswith("ed"):
+            # "which lab calibrated the X meter, on what date": when was it calibrated
+            clause = f"{fragment['ask']} was {acted_on['np']} {acted_on['verb']}"
+        elif asked and again and _same_ask(asked.group(0), again.group(1)):
             # "what was the output of X in 2021, and what was it in 2022?"
             clause = f"{again.group(1)} {asked.group('thing')}{again.group(2)}"
         elif subject and not names(_lowered(clause)):
             if _PRONOUN.search(clause) or _POSSESSIVE.search(clause):
-                clause = _PARTICLE.sub(rf"\g<particle> {subject}", clause)  # "carried out X"
-                clause = _POSSESSIVE.sub(f"{subject}'s", _PRONOUN.sub(subject, clause))
+                # "what was the main finding of X, and was it confirmed?": the finding was
+                it = event["np"] if event and re.match(_YES_NO, clause) else subject
+                clause = _PARTICLE.sub(rf"\g<particle> {it}", clause)  # "carried out X"
+                clause = _POSSESSIVE.sub(f"{it}'s", _PRONOUN.sub(it, clause))
             elif len(names(clauses[0])) == 1:  # "..., and how many staff were hired?"
                 clause = f"For {_named_phrase(clauses[0], name)}, {_lowered(clause)}"
         out.append(tidy(clause[0].upper() + clause[1:]) + ("" if clause.endswith("?") else "?"))
@@ -355,8 +382,10 @@ _EVENT = re.compile(r"(?i:what|which)\s+(?:was|is|were|are)\s+(?P<np>the\s[^?,]+
 # signed <the X lease>"): the question word cannot be what a later "it" stands for.
 _ACTED_ON = re.compile(
     r"(?:(?i:which|what)(?:\s+[a-z][\w-]*){1,3}?|(?i:who))\s+"
-    r"(?!(?:does|is|was|has|goes)\b)[a-z]+(?:ed|es|s)\s+(?P<np>the\s[^?,]+?)\s*\??"
+    r"(?!(?:does|is|was|has|goes)\b)(?P<verb>[a-z]+(?:ed|es|s))\s+(?P<np>the\s[^?,]+?)\s*\??"
 )
+# A question word and nothing more ("on what date", "where"): asked of the question before.
+_FRAGMENT = re.compile(rf"(?P<ask>{_ASKS}(?:\s+[a-z]+)?)\s*\??")
 
 
 def _subject_phrase(clause: str, name: str) -> str:
@@ -386,13 +415,18 @@ def _subject_phrase(clause: str, name: str) -> str:
 
 def _named_phrase(clause: str, name: str) -> str:
     """The noun phrase a question names its subject by: "the Kelden 4 trial" in "what was the
-    response rate in the Kelden 4 trial", else the name alone."""
+    response rate in the Kelden 4 trial", "the flow meter FM-2", else the name alone."""
     phrase = re.search(
-        rf"\bthe\s+{re.escape(name)}(?:\s+[a-z][\w-]*){{0,2}}?"
+        rf"\bthe\s+(?:[a-z][\w-]*\s+){{0,2}}?{re.escape(name)}(?:\s+[a-z][\w-]*){{0,2}}?"
         rf"(?=\s*\??$|\s+(?:in|of|at|on|for|by|during|from|to|and)\b)",
         clause,
     )
-    return phrase.group(0) if phrase else name
+    if not phrase:
+        return name
+    said = phrase.group(0)
+    if re.search(rf"\b{_AUX}\s+{re.escape(said)}\s*\??$", clause) and not said.endswith(name):
+        return said.rsplit(" ", 1)[0]  # "how many staff did the depot at X employ"
+    return said
 
 
 def _same_ask(first: str, again: str) -> bool:

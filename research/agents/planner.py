@@ -80,9 +80,10 @@ def _list_span(part: str) -> tuple[int, int, list[tuple[str, str]]] | None:
             paren = _PAREN.match(part, end)
             after = paren.end() if paren else end
             gap = part[after : found[j][0]]
-            if _GAP.fullmatch(gap):
+            kind = _kind_between(part, gap, found[j][1]) if not paren else ""
+            if _GAP.fullmatch(gap[len(kind) :]):
                 s0, e0, name, _ = items[-1]
-                items[-1] = (s0, e0, name, paren.group(0) if paren else "")
+                items[-1] = (s0, e0, name, paren.group(0) if paren else kind)
                 items.append((found[j][0], found[j][1], found[j][2], ""))
                 j += 1
             else:
@@ -113,7 +114,20 @@ def _list_span(part: str) -> tuple[int, int, list[tuple[str, str]]] | None:
     return best
 
 
+_KIND_AFTER = re.compile(r"\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?(?=,|\s+(?:and|or)\s)")
+
+
+def _kind_between(part: str, gap: str, next_end: int) -> str:
+    """ "the Halden lease and the Corbel lease": the kind both names are followed by, which
+    belongs to the first item ("Halden lease"), or ""."""
+    kind = _KIND_AFTER.match(gap)
+    if not kind or kind.group(0).split()[0] in STOPWORDS:
+        return ""
+    return kind.group(0) if part.startswith(kind.group(0), next_end) else ""
+
+
 _TWO = re.compile(r"\b(?:both|either|neither)\b", re.IGNORECASE)
+_OF_EACH = re.compile(r"\s(?:and|or)\s+(?:of|at|in|for|on|from)\s")
 
 
 def _two_named(
@@ -367,8 +381,14 @@ def plan_goal(goal: str) -> Plan:
             span
             and not choice
             and (len(span[2]) >= 3 or not is_compare)
-            # two names: split when asked of each, or when the part requests no single answer
-            and (len(span[2]) >= 3 or _EACH.search(part) or not part.endswith("?"))
+            # two names: split when asked of each ("of A and of B" too), or when the part
+            # requests no single answer
+            and (
+                len(span[2]) >= 3
+                or _EACH.search(part)
+                or _OF_EACH.search(part, span[0], span[1])
+                or not part.endswith("?")
+            )
         ):
             for text, entity in enumerated(part, *span):
                 add(text, entity)

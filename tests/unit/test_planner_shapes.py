@@ -544,6 +544,91 @@ SHAPES += [
             ("When does the ISO 9001 certificate of Brenner Tooling expire?", "Brenner Tooling"),
         ],
     ),
+    (  # the subject as the first question names it, without its verb
+        "How many staff did the depot at Kelden employ, and who ran the site?",
+        [
+            ("How many staff did the depot at Kelden employ?", "Kelden"),
+            ("For the depot at Kelden, who ran the site?", "Kelden"),
+        ],
+    ),
+    (  # a bare question word asks it of what the first question's verb was done to
+        "Which laboratory calibrated the flow meter FM-220, on what date, and what was the error?",
+        [
+            ("Which laboratory calibrated the flow meter FM-220?", "FM-220"),
+            ("On what date was the flow meter FM-220 calibrated?", "FM-220"),
+            ("For the flow meter FM-220, what was the error?", "FM-220"),
+        ],
+    ),
+    (  # questions asked as a request, embedded word order undone
+        "Tell me when the Grafton deed was signed and who witnessed it.",
+        [
+            ("When was the Grafton deed signed?", "Grafton"),
+            ("Who witnessed the Grafton deed?", "Grafton"),
+        ],
+    ),
+    (
+        "Tell me who issued the Pell conformity certificate and when.",
+        [
+            ("Who issued the Pell conformity certificate?", "Pell"),
+            ("When was the Pell conformity certificate issued?", "Pell"),
+        ],
+    ),
+    (  # a yes/no "it" after "what was <the X of Y>" is the X of Y
+        "What was the main finding of the Kelden review and was it disputed?",
+        [
+            ("What was the main finding of the Kelden review?", "Kelden"),
+            ("Was the main finding of the Kelden review disputed?", "Kelden"),
+        ],
+    ),
+    (  # the kind after each name ("the Halden lease and the Corbel lease")
+        "For the Halden lease and the Corbel lease, give the annual rent.",
+        [
+            ("For the Halden lease, give the annual rent", "Halden"),
+            ("For the Corbel lease, give the annual rent", "Corbel"),
+        ],
+    ),
+    (  # a repeated preposition asks of each of two names
+        "What was the output at Harlow Fen and at Marsh End?",
+        [
+            ("What was the output at Harlow Fen?", "Harlow Fen"),
+            ("What was the output at Marsh End?", "Marsh End"),
+        ],
+    ),
+    (  # in a run of questions ending ", and ...", "who" after a comma opens one too
+        "Who designed the Kelden bridge, when was it opened, and what did it cost?",
+        [
+            ("Who designed the Kelden bridge?", "Kelden"),
+            ("When was the Kelden bridge opened?", "Kelden"),
+            ("What did the Kelden bridge cost?", "Kelden"),
+        ],
+    ),
+    (  # a one-question relative clause stays
+        "What did the engineer, who designed the Kelden bridge, say about its cost?",
+        [("What did the engineer, who designed the Kelden bridge, say about its cost?", "Kelden")],
+    ),
+    (  # one article for a list of facts
+        "What are the effective date, term and governing law of the Ardent services agreement?",
+        [
+            ("What is the effective date of the Ardent services agreement?", "Ardent"),
+            ("What is the term of the Ardent services agreement?", "Ardent"),
+            ("What is the governing law of the Ardent services agreement?", "Ardent"),
+        ],
+    ),
+    (
+        "State the serial number and calibration date of gauge PG-1180.",
+        [
+            ("State the serial number of gauge PG-1180", "PG-1180"),
+            ("State the calibration date of gauge PG-1180", "PG-1180"),
+        ],
+    ),
+    (  # but not two words that name one thing, nor a second item completing the first
+        "What are the terms and conditions of the Kelden lease?",
+        [("What are the terms and conditions of the Kelden lease?", "Kelden")],
+    ),
+    (
+        "What is the ratio of sales and margin of Kelden Ltd?",
+        [("What is the ratio of sales and margin of Kelden Ltd?", "Kelden Ltd")],
+    ),
     (  # a yes/no question joined by "and"; the first question's verb is not the subject's
         "When was the Tessel lease signed, and was it renewed?",
         [
