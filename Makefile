@@ -7,7 +7,7 @@ export DEBUG ?= 1
 export HF_HUB_OFFLINE := 1
 export TRANSFORMERS_OFFLINE := 1
 
-.PHONY: run test lint fmt bench eval eval-external sysdeps doctor clean
+.PHONY: run test lint fmt bench eval eval-pdf eval-external sysdeps doctor clean
 SHARED_EVAL ?= ../shared/eval
 # eval-external: BENCH=tarrow-water, BENCH=dragonball-en or BENCH=hotpotqa-pooled for one of them
 BENCH ?= tarrow-water dragonball-en hotpotqa-pooled
@@ -58,6 +58,12 @@ eval: $(STAMP)
 	$(PY) manage.py evaluate --corpora evals/corpora --set evals/dev.jsonl --engine $(ENGINE) \
 	  $(if $(BASE_URL),--base-url $(BASE_URL)) \
 	  --baseline vanilla --perseverance both --by-type --json var/eval-dev.json
+
+# The invented PDF set (trial reports, contracts, certificates): PDFs drawn by evals/pdf/build.py.
+eval-pdf: $(STAMP)
+	$(PY) evals/pdf/build.py var/evals-pdf/corpora
+	$(PY) manage.py evaluate --corpora var/evals-pdf/corpora --set evals/pdf/dev.jsonl \
+	  --baseline vanilla --by-type --json var/eval-pdf.json
 
 # The shared public benchmarks (read in place, never copied into the project).
 eval-external: $(STAMP)
