@@ -100,9 +100,22 @@ def read_page(page: pymupdf.Page) -> RawPage:
 def attach_tables(raw: RawPage, page: pymupdf.Page, *, use_layout: bool) -> None:
     """Find the page's ruled tables; their lines leave the text flow and come back as rows."""
 
+    spans: list[tuple[Box, bool]] = []
+
     def bold(box: Box) -> bool:
-        held = [ln for ln in raw.lines if inside((ln.x0, ln.y0, ln.x1, ln.y1), pymupdf.Rect(box))]
-        return bool(held) and all(ln.bold for ln in held)
+        """Every span of text in `box` is bold (spans, not lines: a line may run on from a
+        label into its value)."""
+        if not spans:
+            content = page.get_text("dict", flags=pymupdf.TEXTFLAGS_TEXT)["blocks"]
+            spans.extend(
+                (tuple(span["bbox"]), bool(span["flags"] & pymupdf.TEXT_FONT_BOLD))
+                for block in content
+                for line in block.get("lines", ())
+                for span in line["spans"]
+                if span["text"].strip()
+            )
+        held = [b for area, b in spans if inside(area, pymupdf.Rect(box))]
+        return bool(held) and all(held)
 
     try:
         raw.tables = find_tables(page, use_layout=use_layout, styled=bold)

@@ -58,7 +58,8 @@ def find_tables(
 ) -> list[Table]:
     """The page's ruled tables. A first row heads its table when the table has three or more
     columns, or when it is `styled` (set apart, e.g. in bold): a two-column table with a plain
-    first row is a list of labels and values ("Serial number | 88213-B"), with no header."""
+    first row is a list of labels and values ("Serial number | 88213-B"), with no header, and
+    so is a grid whose every other column holds styled labels ("Model | X | Serial | Y")."""
     words = page.get_text("words")
     found: list[Table] = []
     for tb in page.find_tables(use_layout=use_layout).tables:
@@ -78,6 +79,10 @@ def find_tables(
                 for row in rows
             ]
             cells = [b for row in grid for _, b in row if any(b)]
+            if _form(grid, styled):  # "Customer | X | Order no. | Y": label and value pairs
+                found.append(_pairs_table(grid, cells))
+                header = None
+                continue
             if header is None or shape != layout:  # a table of its own
                 layout = shape
                 if _headed(grid, styled):
@@ -102,6 +107,34 @@ def find_tables(
                 )
             )
     return sorted(found, key=lambda t: t.bbox.y0)
+
+
+def _form(grid: list[list[tuple[str, Box]]], styled: Callable[[Box], bool]) -> bool:
+    """A grid of label and value pairs side by side: an even number of four or more columns,
+    every label (first of a pair) set apart, e.g. in bold, and no value."""
+    width = len(grid[0])
+    if width < 4 or width % 2:
+        return False
+    filled = [(j, box) for row in grid for j, (text, box) in enumerate(row) if text]
+    labels = [styled(box) for j, box in filled if j % 2 == 0]
+    values = [styled(box) for j, box in filled if j % 2 == 1]
+    return bool(labels) and all(labels) and bool(values) and not any(values)
+
+
+def _pairs_table(grid: list[list[tuple[str, Box]]], cells: list[Box]) -> Table:
+    """A form grid as a two-column table of its pairs, row by row, left to right."""
+    pairs = [row[j : j + 2] for row in grid for j in range(0, len(row), 2) if row[j][0]]
+    return Table(
+        pymupdf.Rect(
+            min(b[0] for b in cells),
+            min(b[1] for b in cells),
+            max(b[2] for b in cells),
+            max(b[3] for b in cells),
+        ),
+        ["", ""],
+        [[text for text, _ in pair] for pair in pairs],
+        [[box for _, box in pair] for pair in pairs],
+    )
 
 
 def _headed(grid: list[list[tuple[str, Box]]], styled: Callable[[Box], bool]) -> bool:

@@ -121,6 +121,7 @@ def load_corpora(
         )
         meta = _documents_meta(folder)
         files = sorted(p for p in folder.rglob("*") if p.suffix.lower() in SUFFIXES)
+        _reextract_stale(corpus, say)
         have = set(
             Document.objects.filter(corpus=corpus, status="ready").values_list(
                 "filename", flat=True
@@ -132,6 +133,23 @@ def load_corpora(
             ingest_files(corpus, todo, meta, owner, say=say)
         loaded[slug] = corpus.pk
     return loaded
+
+
+def _reextract_stale(corpus: Any, say: Callable[[str], None]) -> None:
+    """Documents read by an older extraction are read again, so a run measures today's."""
+    from corpora.extraction import EXTRACTION_VERSION
+    from corpora.models import Document
+    from corpora.services.reextraction import document_reextract
+
+    stale = list(
+        Document.objects.filter(
+            corpus=corpus, status="ready", extraction_version__lt=EXTRACTION_VERSION
+        ).values_list("pk", flat=True)
+    )
+    if stale:
+        say(f"  {corpus.slug}: re-extracting {len(stale)} documents read by an older extraction")
+    for pk in stale:
+        document_reextract(document_id=pk)
 
 
 def ingest_files(

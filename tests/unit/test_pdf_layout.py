@@ -265,3 +265,35 @@ def test_a_two_column_table_has_a_header_row_only_when_its_first_row_is_set_apar
         ]
         [first, *_] = page_text.rows
         assert [page_text.text[a:b] for a, b in first.cells] == ["Instrument", "Flow meter FM-12"]
+
+
+def test_a_grid_of_bold_labels_beside_their_values_is_read_as_label_value_pairs() -> None:
+    """ "Model | DPG-9 | Serial number | 5512-A" across a ruled grid: each bold label with the
+    value right of it, not the first row taken for column headers."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    _line(page, 100, "Calibration of a pressure gauge.")
+    grid = [
+        ("Customer", "Arnel Pumps Ltd", "Order number", "PO-7781"),
+        ("Model", "DPG-9", "Serial number", "5512-A"),
+        ("Date of calibration", "3 May 2031", "Date of issue", "5 May 2031"),
+    ]
+    top, height, xs = 130, 20, (LEFT, 170, 300, 420, RIGHT)
+    for r, row in enumerate(grid):
+        for c, cell in enumerate(row):
+            _line(page, top + height * r + 14, cell, x=xs[c] + 4, bold=c % 2 == 0)
+    for r in range(len(grid) + 1):
+        page.draw_line((LEFT, top + height * r), (RIGHT, top + height * r))
+    for x in xs:
+        page.draw_line((x, top), (x, top + height * len(grid)))
+    [page_text] = extract_document(doc.tobytes(), PDF, max_pages=1).pages
+    assert page_text.text.split("\n")[-6:] == [
+        "Customer — Arnel Pumps Ltd",
+        "Order number — PO-7781",
+        "Model — DPG-9",
+        "Serial number — 5512-A",
+        "Date of calibration — 3 May 2031",
+        "Date of issue — 5 May 2031",
+    ]
+    fourth = page_text.rows[3]
+    assert [page_text.text[a:b] for a, b in fourth.cells] == ["Serial number", "5512-A"]
