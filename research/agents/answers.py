@@ -13,7 +13,14 @@ from corpora.units import is_row
 from research.agents.abbreviations import defined, expanded
 from research.agents.dates import YEAR, asked_times, dated_elsewhere, period_words, states_event
 from research.agents.lexicon import MEMBERS, SYNONYMS, relation_stems, title_stems
-from research.agents.questions import MEASURES, SOFT, counts, new_names, type_ok
+from research.agents.questions import (
+    MEASURES,
+    SOFT,
+    counts,
+    new_names,
+    states_numbers,
+    type_ok,
+)
 from research.agents.siblings import speaks_of_another, unit_before
 from research.agents.table_lookup import names_a_column
 from research.agents.text import (
@@ -207,6 +214,7 @@ def best_sentence(
     called: tuple[str, ...] = (),
     question: str = "",
     siblings: tuple[str, ...] = (),
+    given: frozenset[str] = frozenset(),
 ) -> Found | None:
     """The sentence covering most of `terms` (weighted), of the right answer type, naming
     one of `must` when given; with `pairs`, two sentences of which the second goes on about
@@ -216,7 +224,8 @@ def best_sentence(
     `question` only when it names one of the row's columns; a sentence speaking of one of
     `siblings` (the goal's other subjects) does not speak of this one. Between equals, a
     sentence that states facts wins over one that sums up, then the one stating more of `hint`
-    (the words of the source the question names).
+    (the words of the source the question names). A sentence states each number of `given`
+    (in it, its header or its section) or says nothing of what the question singles out.
 
     Every hard term must occur in the sentence's document (as retrieved); that is what tells
     "the report does not state it" from "the report states it in other words nearby".
@@ -265,6 +274,8 @@ def best_sentence(
             if dated_elsewhere(sentence, snip.text, years, asked_months):
                 continue
             header = table_header(snip.text, start) or run_in_heading(before)
+            if given and not states_numbers(f"{sentence} {header} {snip.section}", given):
+                continue  # "the deviation at 40 bar": a sentence of 30 bar says nothing of it
             stated = _fact_stems(sentence) | _stems(header) | expanded(sentence, defs)
             stated |= _names_stated(sentence, others)
             covered = _either(_either(stated | said, must), synonyms)
@@ -376,13 +387,12 @@ def distinct(found: list[Found]) -> list[Found]:
     return out
 
 
-def _sentence_naming(snippet: Snippet, name: str) -> Found:
-    """The first sentence naming `name`, not a heading ("# Spy Hunter"), which states nothing."""
+def _sentence_naming(snippet: Snippet, name: str) -> Found | None:
+    """The first unit naming `name` (a heading, "# Spy Hunter", is none), or None."""
     for start, end in sentences(snippet.text):
-        line = snippet.text[start:end]
-        if mentions(line, name) and not line.startswith("#"):
+        if mentions(snippet.text[start:end], name):
             return Found(snippet, start, end, 1.0)
-    return Found(snippet, 0, min(len(snippet.text), QUOTE_MAX), 1.0)
+    return None
 
 
 def _short(text: str, n: int = 120) -> str:

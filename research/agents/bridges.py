@@ -180,6 +180,8 @@ def via(
         return None  # "educated at St Andrews and another university": not St Andrews
     held = next(s for s in snippets if s.id == sid)
     link = _sentence_naming(held, name)
+    if link is None:  # only a heading names it: no sentence links the two
+        return None
     # "One of the coaches of SMU also played what role ...": the bridge's own page names the
     # entity further on, in the relation ("he served as the head coach at SMU"); that sentence
     # links them, and its other sentences may state the rest

@@ -67,9 +67,11 @@ from research.agents.questions import (
     asks_plans,
     counted,
     described_kind,
+    given_numbers,
     heads,
     is_demonym,
     naming,
+    numbers_in,
     outcome_phrase,
     outcome_terms,
     source_words,
@@ -233,6 +235,7 @@ def assess_entity(
         along=along, event=event or (ORIGIN_VERBS if origin else ()), synonyms=same,
         done=done, hint=source_words(sub_goal.text) - SOFT - {stem(w) for w in exclude},
         called=called, question=question, siblings=siblings,
+        given=given_numbers(question) - numbers_in(entity, *sub_goal.compare, *called),
     )  # fmt: skip
     sentence_kind = "any" if kind == "yesno" else kind
     # "How did X lead to Y": find X; the sentences quoted with it say what it led to.

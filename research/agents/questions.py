@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from research.agents.dates import DECADE, YEAR, months
+from research.agents.dates import DECADE, MONTHS, YEAR, months
 from research.agents.text import STOPWORDS, mentions, names, stem, words
 from research.agents.units import NUMBER, NUMBER_WORDS, implied_stems
 
@@ -452,3 +452,51 @@ def answer_nouns(question: str, *, whole: bool = False) -> set[str]:
 def along_the_way(question: str, terms: list[str]) -> frozenset[str]:
     """Question nouns that are not the kind of answer asked for: names they head are steps."""
     return frozenset(terms) - heads(question)
+
+
+# A number the question gives to say which thing it means: after a designator ("DN 50", "week
+# 16", "grade 3") or before a unit ("at 600 mg", "40 bar"), never a count ("214 patients"), a
+# year or an identifier's digits ("VX-412").
+_GIVEN_NUMBER = re.compile(r"(?<![\w.,/-])(\d+(?:[.,]\d+)*)(?![\w-]|[.,]\d)")
+_DESIGNATOR = frozenset(
+    "week weeks day days grade phase amendment version visit cycle level class stage size "
+    "band zone lot batch point dose".split()
+)
+_UNIT_AFTER = re.compile(r"\s*(%|°\s?[CF]\b|[A-Za-zµ][\w³²/µ]{0,5}(?![\w³²/µ]))")
+
+
+def given_numbers(question: str) -> frozenset[str]:
+    """Numbers that single out what the question asks about: the answering unit, its row or
+    its frame states each of them ("the deviation at 40 bar" is not the one at 30 bar)."""
+    text = without_source(question)
+    out = set()
+    for match in _GIVEN_NUMBER.finditer(text):
+        number = match.group(1)
+        if YEAR.fullmatch(number):
+            continue
+        lead = text[: match.start()].split()
+        before = lead[-1] if lead else ""
+        after = _UNIT_AFTER.match(text, match.end())
+        unit = after.group(1) if after else ""
+        if before.lower() in MONTHS or unit.lower() in MONTHS:  # "May 2": a date, not a thing
+            continue
+        designated = before.lower() in _DESIGNATOR or (
+            before[:1].isupper() and before.isalpha() and len(lead) > 1
+        )
+        measured = bool(unit) and (
+            not unit[0].isalpha()
+            or (unit.lower() not in STOPWORDS and not (len(unit) > 3 and unit.endswith("s")))
+        )
+        if designated or measured:
+            out.add(number.replace(",", ""))
+    return frozenset(out)
+
+
+def numbers_in(*texts: str) -> frozenset[str]:
+    """The numbers standing in `texts` ("Plant 2" holds 2; "VX-412" none)."""
+    return frozenset(n.replace(",", "") for t in texts for n in _GIVEN_NUMBER.findall(t))
+
+
+def states_numbers(text: str, numbers: frozenset[str]) -> bool:
+    """Every one of `numbers` stands in `text` as a number of its own."""
+    return numbers <= numbers_in(text)

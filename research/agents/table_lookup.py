@@ -31,6 +31,11 @@ _UNITS = re.compile(r"\([^)]*\)")
 _MOST = re.compile(r"\b(?:highest|maximum|peak|largest|greatest|biggest)\b", re.I)
 _LEAST = re.compile(r"\b(?:lowest|minimum|smallest|fewest)\b", re.I)
 _VALUE = re.compile(r"[-−]?\d{1,3}(?:,\d{3})+(?:\.\d+)?|[-−]?\d+(?:\.\d+)?")
+# A header's last word that only says the column holds an identifier of what it names
+_GENERIC_HEAD = frozenset(stem(w) for w in "number no code id name reference ref".split())
+_HOW_MANY = re.compile(r"\bhow\s+many\b", re.I)
+_COUNT_HEADER = re.compile(r"(?:quantity|qty|number|no\.|count|n)\b", re.I)
+_COUNT_UNIT = re.compile(r"\((?:pcs|pieces|units|items|no\.|n)\)", re.I)
 # A number standing alone, not the digits of an identifier ("CX40").
 _NUMBER_ALONE = re.compile(r"(?<![\w.,-])\d+(?:,\d{3})*(?:\.\d+)?(?![\w-])")
 # A column in percent holds a rate or a share: "return rate" names "Returned (%)".
@@ -49,6 +54,13 @@ def _named_column(header: str, question_words: list[str]) -> int:
     wanted = [_base(w) for w in words(_UNITS.sub(" ", header)) if w not in STOPWORDS]
     if not wanted:
         return 0
+    named = _named_words(wanted, header, question_words)
+    if not named and len(wanted) > 1 and wanted[-1] in _GENERIC_HEAD:
+        named = _named_words(wanted[:-1], header, question_words)  # "which heat": "Heat number"
+    return named
+
+
+def _named_words(wanted: list[str], header: str, question_words: list[str]) -> int:
     unit = set(words(" ".join(_UNITS.findall(header))))  # "price per metre": "Price (GBP per m)"
     asked = [_base(w) for w in question_words]
     for start in (i for i, w in enumerate(asked) if w == wanted[0]):
@@ -74,6 +86,12 @@ def _phrase_end(asked: list[str], at: int, rest: list[str]) -> int | None:
         if at < 0:
             return None
     return at + 1
+
+
+def _counts(header: str) -> float:
+    """A column of counts ("Quantity (pcs)", "No. of sites", "N") answers "how many" when the
+    question names no column: weaker than any column it names."""
+    return 0.5 if _COUNT_HEADER.match(header) or _COUNT_UNIT.search(header) else 0.0
 
 
 def names_a_column(row: str, question: str) -> bool:
@@ -143,6 +161,7 @@ def table_answer(question: str, entity: str, snippets: Sequence[Snippet]) -> Can
     question_stems = {stem(w) for w in question_words} - named_here
     asked = times(question)
     old = superseded(s.title for s in snippets)
+    counting = bool(_HOW_MANY.search(question))
     scored: list[tuple[float, Candidate]] = []
     for row in candidates(snippets):
         if row.kind != "row" or row.frame.title in old:
@@ -150,7 +169,7 @@ def table_answer(question: str, entity: str, snippets: Sequence[Snippet]) -> Can
         if not names_entity(entity, row.text, row.frame, also):
             continue
         columns = [
-            (_named_column(header, question_words), cell)
+            (_named_column(header, question_words) or counting * _counts(header), cell)
             for cell in row_cells(row.text)[1]
             for header, _, value in [cell.rpartition(HEADER_SEP)]
             if header and (kind not in ("number", "date") or holds_kind(value, kind, question))

@@ -31,6 +31,7 @@ def alternatives(question: str, entity: str = "") -> frozenset[str]:
         soft
         | kind_of_both(question)
         | _apposition(question, entity)
+        | _kind_after(question, entity)
         | _described(question)
         | _participial(question)
     )
@@ -73,6 +74,21 @@ def _apposition(question: str, entity: str) -> set[str]:
 _DESCRIBED = re.compile(
     r"\b(?:[Tt]he|[Aa]n?)\s+((?:[A-Z][a-z]+\s+)?(?:[a-z][a-z-]*\s+){1,5})(?=[\"“]?[A-Z])"
 )
+
+
+def _kind_after(question: str, entity: str) -> set[str]:
+    """ "the investigator of the Harlow asthma trial": words after the name, in the phrase a
+    preposition opens, say which one is meant (the report may call it a study); before a
+    preposition, "the Harlow output", they would be the asked fact."""
+    if not entity:
+        return set()
+    found = re.search(
+        rf"\b(?:of|in|for|at|under|from|on|by|with)\s+(?:the\s+)?{re.escape(entity)}"
+        r"((?:\s+[a-z][\w-]*){1,2}?)"
+        r"(?=\s*[?,.;:]|\s*$|\s+(?:in|on|at|during|for|from|by|and|or|was|were|is|are)\b)",
+        question,
+    )
+    return {stem(w) for w in words(found.group(1))} - STOPWORDS if found else set()
 
 
 def _described(question: str) -> set[str]:

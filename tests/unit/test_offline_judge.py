@@ -521,3 +521,32 @@ def test_the_judge_passes_over_a_sentence_on_another_part_s_subject() -> None:
 
     assert sg.entity == "Harlow Fen"
     assert "41 GWh" in quoted(a) and "88" not in quoted(a)
+
+
+def test_a_sentence_on_another_given_value_does_not_answer() -> None:
+    """ "the deviation at 40 bar": a sentence on the deviation at 30 bar says nothing of it,
+    though it shares every word of the question."""
+    text = (
+        "Before adjustment, gauge PG-7 showed a deviation of +0.031 bar at 30 bar.\n"
+        "The deviation at the 40 bar point was within the permitted error."
+    )
+    a = judge("What deviation did gauge PG-7 show at 30 bar?", [snip(1, "Gauge PG-7", text)])
+    assert a.verdict == Verdict.SUFFICIENT and "+0.031 bar at 30 bar" in quoted(a)
+
+    b = judge("What deviation did gauge PG-7 show at 20 bar?", [snip(1, "Gauge PG-7", text)], 3)
+    assert b.verdict != Verdict.SUFFICIENT and "0.031" not in quoted(b)
+
+
+def test_a_name_only_a_heading_gives_is_never_quoted_as_a_link() -> None:
+    """A report opening with a line in capitals and a heading: no quote holds the heading.
+    "the LARKSPUR asthma trial" says which one is meant; the report calls it a study."""
+    text = (
+        "STUDY REPORT SYNOPSIS\n\n# Study KR-22 (LARKSPUR)\n\nA 12-week study of KR-22 in "
+        "adults with asthma.\n\nCoordinating investigator: Dr. Ines Varro, Tallin Lung Clinic"
+    )
+    a = judge(
+        "Who was the coordinating investigator of the LARKSPUR asthma trial?",
+        [snip(1, "KR-22 (LARKSPUR) Study Report Synopsis", text)],
+    )
+    assert a.verdict == Verdict.SUFFICIENT and "Ines Varro" in quoted(a)
+    assert all("#" not in c.citations[0].quote for c in a.claims)

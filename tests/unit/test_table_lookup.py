@@ -200,3 +200,26 @@ def test_a_row_answers_when_the_question_names_its_column_or_a_cell_says_it_in_w
     assert names_a_column(row, "What was the output in 2030?")
     assert names_a_column(row, "How long did the gearbox swap on T7 take?")
     assert not names_a_column(row, "What was the load factor in 2030?")
+
+
+VALVES = (
+    "A1 — Part number: KV-050 · Size (DN): 50 · Quantity (pcs): 14 · Heat number (body): 9K2210\n"
+    "A2 — Part number: KV-080 · Size (DN): 80 · Quantity (pcs): 6 · Heat number (body): 9K2201"
+)
+
+
+def test_how_many_reads_the_column_of_counts_of_the_row_the_given_size_names() -> None:
+    hits = [snippet(1, VALVES, "Certificate of Conformity TC-118")]
+
+    cell = table_answer("How many DN 50 valves were delivered under TC-118?", "TC-118", hits)
+
+    assert cell is not None and cell.cell == "Quantity (pcs): 14"
+
+
+def test_a_column_named_for_an_identifier_is_named_by_its_thing_alone() -> None:
+    """ "which heat" names "Heat number (body)": its last word only says it holds a code."""
+    hits = [snippet(1, VALVES, "Certificate of Conformity TC-118")]
+
+    cell = table_answer("Which heat is the DN 80 valve body of TC-118 from?", "TC-118", hits)
+
+    assert cell is not None and cell.cell == "Heat number (body): 9K2201"
