@@ -10,6 +10,7 @@ did it employ?") is replaced by the name the first question asks about.
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 
 from research.agents.dates import MONTHS
 from research.agents.lexicon import common_words
@@ -290,6 +291,7 @@ def coordinated(part: str) -> list[str]:
         [m.group(0).strip() == "and" for m in joins],
     )
     if frame:
+        clauses = _it_of_the_one_before(clauses)
         # every clause opens with its question word: capitalised after a sentence, else not
         case = str.upper if separator == " " else str.lower
         return [
@@ -297,6 +299,22 @@ def coordinated(part: str) -> list[str]:
             for c in clauses
         ]
     return _asked_of_first(clauses)
+
+
+_IT = re.compile(r"\b(is|was|are|were|did|does|do|has|have|had|will)\s+it\b", re.IGNORECASE)
+
+
+def _it_of_the_one_before(clauses: list[str]) -> list[str]:
+    """In a framed run ("For X: what is the cap, and on what basis does it apply?"), "it" as
+    a subject is what the question before asked of ("the cap"); as an object ("which law
+    governs it") it is the subject the frame names."""
+    out = clauses[:1]
+    for before, clause in pairwise(clauses):
+        asked = _EVENT.fullmatch(before)
+        if asked and _IT.search(clause):
+            clause = _IT.sub(rf"\1 {asked['np']}", clause)
+        out.append(clause)
+    return out
 
 
 _AND_SAY = re.compile(rf"\s+and\s+(?:(?i:say|state|tell\s+me|give|list)\s+)?(?={_AND_ASKS})")

@@ -211,6 +211,14 @@ _CHOICE = re.compile(
 )
 
 
+# "what is the period of cover", "the notice period", "the term of the lease": a span of dates
+# or a length of time answers.
+_PERIOD = re.compile(
+    r"\b(?:what|which)\s+(?:is|was|are|were)\s+(?:the\s+)?(?:[a-z-]+\s+){0,2}?"
+    r"(?:period|duration|validity|term\s+of)\b"
+)
+
+
 def answer_type(question: str) -> str:
     q = question.lower()
     if re.search(r"\bhow long (?:did|does|do|will|would|has|have|had|can)\b", q):
@@ -239,6 +247,8 @@ def answer_type(question: str) -> str:
         return "name"
     if re.search(r"\bin (?:which|what) (?:[a-z-]+ ){0,2}?(?:area|part|zone)\b", q):
         return "name"  # "in what directional area of Argentina": a place, not a measure
+    if _PERIOD.search(q):
+        return "period"
     head = re.search(
         r"\b(?:what|which) (?:(?:is|was|are|were) )?(?:the )?([a-z -]+?) "
         r"(?:of|at|for|in|on|did|does|do|was|were|is|are|has|had)\b",
@@ -348,6 +358,8 @@ def type_ok(
         return quantity or (kind == "count" and len(new_names(sentence, known)) >= 2)
     if kind == "duration":
         return stem("duration") in implied_stems(sentence)
+    if kind == "period":  # a length of time, or the dates it runs between
+        return stem("duration") in implied_stems(sentence) or type_ok("date", sentence)
     if kind == "date":
         return bool(YEAR.search(sentence) or DECADE.search(sentence) or months(sentence))
     if kind == "name":

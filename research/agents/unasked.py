@@ -79,7 +79,8 @@ _DESCRIBED = re.compile(
 def _kind_after(question: str, entity: str) -> set[str]:
     """ "the investigator of the Harlow asthma trial": words after the name, in the phrase a
     preposition opens, say which one is meant (the report may call it a study); before a
-    preposition, "the Harlow output", they would be the asked fact."""
+    preposition, "the Harlow output", they would be the asked fact, and so is a participle
+    ("the sponsor of Harlow headquartered")."""
     if not entity:
         return set()
     found = re.search(
@@ -88,7 +89,9 @@ def _kind_after(question: str, entity: str) -> set[str]:
         r"(?=\s*[?,.;:]|\s*$|\s+(?:in|on|at|during|for|from|by|and|or|was|were|is|are)\b)",
         question,
     )
-    return {stem(w) for w in words(found.group(1))} - STOPWORDS if found else set()
+    if not found or re.search(r"(?:ed|en)\b", found.group(1)):  # "of X headquartered": asked
+        return set()
+    return {stem(w) for w in words(found.group(1))} - STOPWORDS
 
 
 def _described(question: str) -> set[str]:

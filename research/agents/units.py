@@ -11,7 +11,7 @@ from research.agents.text import stem
 # Spelled-out counts ("about seven days"); "one" is left out, it is mostly a pronoun.
 NUMBER_WORDS = (
     r"(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|"
-    r"forty|fifty|hundred|thousand|dozen)"
+    r"forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|dozen)"
 )
 _N = rf"(?:\d|\b{NUMBER_WORDS})"
 _STREET = r"(?:Avenue|Street|Road|Boulevard|Lane|Drive|Place)"  # "2027 Fairmount Avenue"
@@ -47,7 +47,8 @@ _UNITS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             "born birth die died death",
         ),
         (
-            rf"{_N}[\s-]?(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)\b",
+            # "ninety (90) days", as contracts write it
+            rf"(?:{_N}|\(\d+\))[\s-]?(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)\b",
             1,
             "duration time period",
         ),

@@ -550,3 +550,38 @@ def test_a_name_only_a_heading_gives_is_never_quoted_as_a_link() -> None:
     )
     assert a.verdict == Verdict.SUFFICIENT and "Ines Varro" in quoted(a)
     assert all("#" not in c.citations[0].quote for c in a.claims)
+
+
+def test_a_period_is_answered_by_dates_or_a_length_of_time_not_by_the_word() -> None:
+    """ "the period of cover": a row naming "the period of insurance" holds no period; the
+    line giving the dates does, and so does "ninety (90) days" for a notice period."""
+    text = (
+        "Cover — Public liability · Basis of limit: In the aggregate for the period of cover\n"
+        "Period of cover — 1 May 2031 to 30 April 2032"
+    )
+    a = judge("What is the period of cover of policy KP-14?", [snip(1, "Policy KP-14", text)])
+    assert a.verdict == Verdict.SUFFICIENT and "1 May 2031 to 30 April 2032" in quoted(a)
+    assert "aggregate" not in quoted(a)
+
+    notice = "Either party may end this lease by giving not less than ninety (90) days' notice."
+    b = judge("What is the notice period of the Tessel lease?", [snip(2, "Tessel lease", notice)])
+    assert b.verdict == Verdict.SUFFICIENT and "ninety (90) days" in quoted(b)
+
+
+def test_a_participle_after_the_subject_is_asked_not_a_description() -> None:
+    """ "the maker of the Kelden X3 cells headquartered": "headquartered" is the asked fact,
+    which the X3's own page does not state; the maker's page does."""
+    car = snip(1, "Kelden X3", "The Kelden X3 carries a 64 kWh battery. It is built from "
+               "pouch cells supplied by Arvo Cell Company, arranged in 10 modules.")  # fmt: skip
+    question = (
+        "In which city is the company that supplies the battery cells of the Kelden X3 "
+        "headquartered?"
+    )
+    a = judge(question, [car])
+    assert a.verdict != Verdict.SUFFICIENT
+    assert "Arvo Cell Company" in [f.entity for f in a.follow_ups]
+
+    maker = snip(2, "Arvo Cell Company", "Arvo Cell Company is a battery maker headquartered "
+                 "in Tartu.")  # fmt: skip
+    b = judge(question, [car, maker])
+    assert b.verdict == Verdict.SUFFICIENT and "Tartu" in quoted(b)

@@ -606,6 +606,13 @@ SHAPES += [
         "What did the engineer, who designed the Kelden bridge, say about its cost?",
         [("What did the engineer, who designed the Kelden bridge, say about its cost?", "Kelden")],
     ),
+    (  # in a framed run, "it" is what the question before asked of
+        "For the Kelden depot: what is the gate fee and when is it due?",
+        [
+            ("For the Kelden depot: what is the gate fee?", "Kelden"),
+            ("For the Kelden depot: when is the gate fee due?", "Kelden"),
+        ],
+    ),
     (  # one article for a list of facts
         "What are the effective date, term and governing law of the Ardent services agreement?",
         [
