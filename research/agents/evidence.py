@@ -63,6 +63,7 @@ from research.agents.questions import (
     answer_nouns,
     answer_type,
     asked_fact,
+    asked_verb,
     asks_definition,
     asks_plans,
     counted,
@@ -251,10 +252,12 @@ def assess_entity(
         direct = None
     if origin and not (direct and direct.score >= ACCEPT):
         direct = find(event_terms, own, sentence_kind, event=())
+    verb = "" if outcome else asked_verb(question)  # "how did X lead to Y": X's own words
     if (
         direct
         and direct.score >= ACCEPT
         and _states_event(direct, event_terms, outcome, soft)
+        and (not verb or verb in soft or covers(verb, _fact_stems(direct.sentence)))
         and (kind not in ("name", "any") or _states_relation(direct, terms, question, soft))
     ):
         claims, unsupported = [_claim(direct)], []

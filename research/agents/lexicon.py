@@ -44,6 +44,7 @@ _SYNONYMS = (
     "name named",
     "star stars starred starring",
     "class division category",
+    "end ends ended terminate terminates terminated expire expires expired",
     "fight fights fought compete competes competed competing competitor competitors",
 )
 

@@ -512,3 +512,26 @@ def numbers_in(*texts: str) -> frozenset[str]:
 def states_numbers(text: str, numbers: frozenset[str]) -> bool:
     """Every one of `numbers` stands in `text` as a number of its own."""
     return numbers <= numbers_in(text)
+
+
+# The verb a question asks of its subject: "what did the board <recommend>", "when does the
+# lease <end>", "who <signed> the notice".
+_DID_VERB = re.compile(
+    r"^\s*(?:(?:what|which|how)(?:\s+\w+){0,2}|when|where|on\s+what\s+date)\s+"
+    r"(?:did|does|do|will)\s+(?P<subject>.+?)\s+(?P<verb>[a-z]{3,})"
+    r"(?:\s+(?:it|them|up|out|off|down|for|to|with|on|in|at|from|by|about))?\s*\??$",
+    re.IGNORECASE,
+)
+_OBJECT = re.compile(r"\s(?:its|their|his|her|a|an|the)\s", re.IGNORECASE)
+_WHO_DID = re.compile(r"^\s*who\s+(?P<verb>[a-z]{3,}(?:ed|ied))\s", re.IGNORECASE)
+
+
+def asked_verb(question: str) -> str:
+    """The stem of the verb the question asks of its subject, or "": the answering sentence
+    states it, in one of its forms or a synonym ("recommended", "terminates" for "end")."""
+    text = without_source(question)
+    found = _DID_VERB.match(text)
+    if found and _OBJECT.search(found["subject"]):  # "launch its initiatives": a noun last
+        found = None
+    found = found or _WHO_DID.match(text)
+    return stem(found["verb"]) if found and found["verb"].lower() not in STOPWORDS else ""

@@ -585,3 +585,22 @@ def test_a_participle_after_the_subject_is_asked_not_a_description() -> None:
                  "in Tartu.")  # fmt: skip
     b = judge(question, [car, maker])
     assert b.verdict == Verdict.SUFFICIENT and "Tartu" in quoted(b)
+
+
+def test_the_verb_a_question_asks_is_stated_by_the_answer() -> None:
+    """ "What did the review panel recommend?": a line naming the panel states nothing it
+    recommended; "When does the lease end?" is answered by the date it terminates."""
+    cover = snip(1, "Kelden Line Review", "Prepared by: Orvik Consulting, for the Kelden "
+                 "review panel, 12 March 2031.\nRecommendations follow in section 5.")  # fmt: skip
+    q = "For the Kelden Line, what did the review panel recommend?"
+    assert judge(q, [cover], searched=3).verdict != Verdict.SUFFICIENT
+    said = cover.model_copy(update={"text": f"{cover.text}\nThe review panel recommended "
+                                    "that the Kelden Line close for two weeks."})  # fmt: skip
+    a = judge(q, [said])
+    assert a.verdict == Verdict.SUFFICIENT and "recommended that" in quoted(a)
+
+    lease = snip(2, "Tessel Depot Lease", "This lease is dated 2 May 2030.\nThe lease "
+                 "terminates on 1 May 2035 unless renewed.")  # fmt: skip
+    b = judge("When does the Tessel Depot lease end?", [lease])
+    assert b.verdict == Verdict.SUFFICIENT and "1 May 2035" in quoted(b)
+    assert "2 May 2030" not in quoted(b)
