@@ -1,5 +1,6 @@
 # Two commands: `make run` serves the app, `make test` passes the suite. Both set up
-# everything they need first (venv, pinned packages, Debian OCR/browser packages when apt exists).
+# everything they need first (venv, pinned packages, pgvector built for this CPU, Debian
+# OCR/browser packages when apt exists).
 SHELL := /bin/bash
 PY := .venv/bin/python
 STAMP := .venv/.installed
@@ -16,6 +17,10 @@ $(STAMP): pyproject.toml
 	test -x $(PY) || python3 -m venv .venv
 	$(PY) -m pip install --quiet --upgrade pip==25.3
 	$(PY) -m pip install --quiet -e ".[dev]"
+	@command -v cc >/dev/null && command -v make >/dev/null || { \
+	  command -v apt-get >/dev/null && [ "$$(id -u)" = 0 ] && apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq gcc make libc6-dev >/dev/null; }
+	bash ragsite/pgvector/build.sh $(PY)
 	touch $(STAMP)
 
 # tesseract-ocr for scanned pages, chromium for browser tests; skipped where apt is absent.
