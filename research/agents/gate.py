@@ -35,6 +35,7 @@ from research.agents.support import (
     names_entity,
     row_label,
     support_problem,
+    unnamed,
 )
 from research.agents.text import normalize
 from research.contracts import (
@@ -225,8 +226,8 @@ def support(
     elsewhere = [o for o in siblings if o not in sides]
     for side in sides:
         others = [o for o in sides if o != side]
-        unnamed = _unnamed(side, texts)  # "which lake lies below three peaks": no name
-        if unnamed:
+        unnamed_side = unnamed(side, texts)  # "which lake lies below three peaks": no name
+        if unnamed_side:
             reached, named = set(range(len(quoted))), {}
         else:
             defined = aliases(side, texts)
@@ -239,7 +240,7 @@ def support(
         found = [
             support_problem(
                 question=part.text,
-                entity="" if unnamed else side,
+                entity="" if unnamed_side else side,
                 unit=unit,
                 frame=frame,
                 # A claim's own names are no bridge to itself: they may be the answer.
@@ -253,16 +254,6 @@ def support(
             problem = found[0] if found else NOT_ABOUT_ENTITY
             problems.append(f"{side}: {problem}" if part.compare else problem)
     return "; ".join(problems)
-
-
-def _unnamed(subject: str, texts: Sequence[str]) -> bool:
-    """A subject the part describes without naming it (the planner's words for it, in lower
-    case, which no passage holds): no unit can be told by whether it names it. A name typed
-    in lower case ("harlow fen") is still looked for where the passages hold it."""
-    if re.search(r"[A-Z0-9]", subject):
-        return False
-    wanted = normalize(subject)
-    return not any(wanted in normalize(text) for text in texts)
 
 
 def _reach(

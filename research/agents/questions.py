@@ -280,8 +280,17 @@ _INSTRUCTED = re.compile(
 _DATE_HEADS = frozenset("date day year month".split())
 
 
+# A part written as a bare noun phrase ("flow at outlet P", "start date of the lease") names
+# what it asks before its first preposition.
+_BARE = re.compile(
+    r"^\s*(?:the\s+)?([a-z][a-z -]*?)"
+    r"(?=\s+(?:of|at|for|in|on|from|under|during|by)\b|\s*[?.]?\s*$)"
+)
+_QUESTION_WORD = re.compile(r"\b(?:what|which|who|whom|whose|when|where|why|how)\b")
+
+
 def _instructed(q: str) -> str:
-    asked = _INSTRUCTED.search(q)
+    asked = _INSTRUCTED.search(q) or (None if _QUESTION_WORD.search(q) else _BARE.search(q))
     phrase = words(asked.group(1)) if asked else []
     if phrase and phrase[-1] in _DATE_HEADS:
         return "date"

@@ -2,15 +2,17 @@
 
 Every sentence, list item and table row of the part's snippets is a candidate. A candidate
 must name the part's entity (itself, or its frame: its row's label, its section headings, its
-document's title, or an alias the documents define) and, where the part asks for a number or a
-date, hold one. Among those, the score is what any question shares with its answer: the
-meaning of the unit against the part's question (cosine of the shipped embedder's vectors)
-plus the share of the question's content words the unit and its frame state, and the asked
-dates it falls within or clashes with, weighed by a logistic regression fitted on the tune
-halves of the evaluation sets.
+document's title, or an alias the documents define; a subject the part only describes filters
+nothing) and, where the part asks for a number or a date, hold one. Among those, the utility
+is what any question shares with its answer: the meaning of the unit against the part's
+question (cosine of the shipped embedder's vectors), the share of the question's content words
+the unit and its frame state, the asked dates it falls within or clashes with, and for a row
+how much of its label the question writes. A conditional logit fitted on the tune halves of
+the evaluation sets weighs them; a unit's probability is taken against its best rivals and
+"none of them".
 
 A row answers with one cell: the cell whose header the question names best, and only when
-that cell holds the asked kind of value.
+that cell holds the asked kind of value the question does not itself give.
 """
 
 from __future__ import annotations
@@ -25,19 +27,28 @@ import numpy as np
 from corpora.chunking import SECTION_SEP
 from corpora.embedders import get_embedder
 from corpora.units import HEADER_SEP, ROW_LABEL_SEP, row_cells, text_units
-from research.agents.support import Frame, aliases, asked_kind, holds_kind, names_entity
+from research.agents.support import (
+    Frame,
+    aliases,
+    asked_kind,
+    holds_kind,
+    names_entity,
+    unnamed,
+)
 from research.agents.text import content_terms, stem, words
 from research.agents.times import time_clash, time_fit, times
 from research.agents.versions import superseded
 from research.contracts import Citation, Claim, Snippet
 
-# A logistic regression over Features.vector(), fitted on the tune halves of the evaluation
-# sets by `manage.py fit_scorer` (each weight keeping its feature's sign). Not yet deciding:
-# on the check halves the best candidate states the answer for 83 of 210 answerable parts, and
-# the threshold keeping wrong answers within 5% (0.9) answers 2: too few to replace the
-# rule-based judge (see #32): the engine does not use it yet, `fit_scorer` measures it.
-WEIGHTS = (0.481, 1.232, 1.174, 0.744, 0.21, 0.0, 0.0, -0.594)
-BIAS = -1.318
+# A conditional logit over Features.vector(): each unit's utility is WEIGHTS · features, and
+# "none of the units answers" has the utility NONE; a unit's probability is taken against the
+# RIVALS best units. Fitted on the tune halves of tarrow-water, evals/pdf and evals/ by
+# `manage.py fit_scorer`. Not yet deciding: at the threshold that keeps the tune halves' wrong
+# answers within 5% (0.6) it answers 46 of 142 tune parts (1 wrong) but only 20 of 118 check
+# parts (5 wrong), too few to replace the rule-based judge (see #32).
+WEIGHTS = (0.96, 3.263, 2.492, 0.255, 0.312, 0.166, 0.363, -0.268, 1.531)
+NONE = 4.765
+RIVALS = 3
 
 
 @dataclass(frozen=True)
@@ -66,6 +77,7 @@ class Features:
     header: float  # for a row: share of the question's words in the answering cell's header
     time_fit: float  # share of the question's dates the unit or its frame falls within
     time_clash: bool  # the unit is dated, and not within any date the question asks
+    label_named: float  # for a row: share of its label's words the question writes
 
     def vector(self) -> tuple[float, ...]:
         return (
@@ -77,6 +89,7 @@ class Features:
             self.header,
             self.time_fit,
             float(self.time_clash),
+            self.label_named,
         )
 
 
@@ -84,12 +97,31 @@ class Features:
 class Scored:
     candidate: Candidate
     features: Features
+    score: float = 0.0  # the probability that this unit, of all the part's, states the answer
 
     @property
-    def score(self) -> float:
-        """The fitted probability that the unit states the part's answer."""
-        z = BIAS + sum(w * x for w, x in zip(WEIGHTS, self.features.vector(), strict=True))
-        return 1 / (1 + math.exp(-z))
+    def utility(self) -> float:
+        return sum(w * x for w, x in zip(WEIGHTS, self.features.vector(), strict=True))
+
+
+def with_probabilities(ranked: Sequence[Scored]) -> list[Scored]:
+    """Each unit's probability against its RIVALS best rivals and "none of them" (NONE): a
+    unit answers surely only when it stands out from the units closest to it and from no
+    answer at all. Only the best rivals count, so a long pool of weak units (every row of a
+    table) does not dilute the one that answers."""
+    utilities = [s.utility for s in ranked]
+    return [
+        Scored(s.candidate, s.features, answer_probability(u, utilities))
+        for s, u in zip(ranked, utilities, strict=True)
+    ]
+
+
+def answer_probability(utility: float, utilities: Sequence[float], none: float = NONE) -> float:
+    """A softmax over "none" and the RIVALS best of `utilities` (which hold `utility`)."""
+    best = sorted(utilities, reverse=True)[:RIVALS]
+    top = max(none, *best)
+    total = math.exp(none - top) + sum(math.exp(u - top) for u in best)
+    return math.exp(utility - top) / total
 
 
 def _frame_text(candidate: Candidate) -> str:
@@ -132,10 +164,13 @@ def _answering_cell(
     """The row with its best-named cell, or None when no cell holds the asked kind."""
     _, cells = row_cells(candidate.text)
     best: tuple[float, str] | None = None
+    given = set(words(question))
     for cell in cells:
         header, _, value = cell.rpartition(HEADER_SEP)
         if not holds_kind(value or cell, kind, question):
             continue
+        if value and set(words(value)) <= given:
+            continue  # "the 180 mm pipe": the value the question gives names the row
         named = _coverage(terms, header or cell)
         if best is None or named > best[0]:
             best = (named, cell)
@@ -175,12 +210,15 @@ def score_units(question: str, entity: str, snippets: Sequence[Snippet]) -> list
     """Candidates that name the entity and hold the asked kind, best first; a superseded
     draft's after every other."""
     kind = asked_kind(question)
-    also = aliases(entity, [s.text for s in snippets])
-    terms = content_terms(question, exclude=words(" ".join([entity, *also])))
+    texts = [s.text for s in snippets]
+    also = aliases(entity, texts)
+    # A subject the part only describes is no filter, and its words are what to look for.
+    named = not unnamed(entity, texts)
+    terms = content_terms(question, exclude=words(" ".join([entity, *also])) if named else ())
     asked = times(question)
     eligible: list[Candidate] = []
     for candidate in candidates(snippets):
-        if not names_entity(entity, candidate.text, candidate.frame, also):
+        if named and not names_entity(entity, candidate.text, candidate.frame, also):
             continue
         if candidate.kind == "row":
             answering = _answering_cell(candidate, terms, kind, question)
@@ -192,10 +230,12 @@ def score_units(question: str, entity: str, snippets: Sequence[Snippet]) -> list
         return []
     query = get_embedder("local").embed_query(question)
     vectors = _vectors([_embedded(c) for c in eligible])
-    scored = [
-        Scored(c, _features(c, terms, entity, also, _cosine(query, v), asked))
-        for c, v in zip(eligible, vectors, strict=True)
-    ]
+    scored = with_probabilities(
+        [
+            Scored(c, _features(c, terms, entity, also, _cosine(query, v), asked, question))
+            for c, v in zip(eligible, vectors, strict=True)
+        ]
+    )
     old = superseded(s.title for s in snippets)  # a final outranks its draft
     return sorted(scored, key=lambda s: (s.candidate.frame.title in old, -s.score))
 
@@ -207,9 +247,12 @@ def _features(
     also: Sequence[str],
     meaning: float,
     asked: set[str],
+    question: str,
 ) -> Features:
     header = c.cell.rpartition(HEADER_SEP)[0] if c.cell else ""
     framed = times(f"{c.frame.title} {c.frame.section} {c.text}")
+    label = words(c.frame.row_label)
+    written = set(words(question))
     return Features(
         meaning=meaning,
         coverage=_coverage(terms, f"{c.text} {_frame_text(c)}"),
@@ -219,6 +262,7 @@ def _features(
         header=_coverage(terms, header),
         time_fit=time_fit(asked, framed),
         time_clash=time_clash(asked, times(c.text)),
+        label_named=sum(w in written for w in label) / len(label) if label else 0.0,
     )
 
 

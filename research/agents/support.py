@@ -286,3 +286,13 @@ def support_problem(
     if not holds_kind(bare, kind, given):
         return NO_VALUE.format(kind=kind)
     return None
+
+
+def unnamed(subject: str, texts: Sequence[str]) -> bool:
+    """A subject the part describes without naming it (the planner's words for it, in lower
+    case, which no passage holds): no unit can be told by whether it names it. A name typed
+    in lower case ("harlow fen") is still looked for where the passages hold it."""
+    if re.search(r"[A-Z0-9]", subject):
+        return False
+    wanted = normalize(subject)
+    return not any(wanted in normalize(text) for text in texts)

@@ -2,10 +2,11 @@
 
 For every part of every case, the part's question is searched as the loop's first query is
 (all of the case's corpora, top 10), and each candidate unit the scorer accepts becomes a row:
-its features, and whether its claim states one of the part's `answer_any` strings. A logistic
-regression is fitted on the tune half's rows, each weight keeping the sign its feature has by
-design (SIGNS). A part is then answered by its best candidate when that one's probability
-reaches the threshold: the lowest at which, on the tune half, at most MAX_WRONG of the
+its features, and whether its claim states one of the part's `answer_any` strings. A
+conditional logit (the part's answer is one of its candidates, or none) is fitted on the tune
+half's rows, each weight keeping the sign its feature has by design (SIGNS). A part is then
+answered by its best candidate when that one's probability (against its best rivals and
+"none") reaches the threshold: the lowest at which, on the tune half, at most MAX_WRONG of the
 answered parts are answered wrongly.
 """
 
@@ -20,7 +21,7 @@ from scipy.optimize import minimize
 
 from research import retrieval
 from research.agents.planner import main_entity
-from research.agents.scorer import score_units, scored_claim
+from research.agents.scorer import answer_probability, score_units, scored_claim
 from research.contracts import Query, Scope
 from research.evaluation.halves import half_of
 from research.evaluation.loader import Case
@@ -79,39 +80,58 @@ def _states(scored: Any, answers: list[str]) -> bool:
 
 
 # Each feature's sign by design: every one says the unit states the answer, except a date
-# clash, which says it does not. The fit keeps to these signs, so correlated features cannot
-# turn one of them into evidence against (logistic loss, L-BFGS-B within the bounds).
-SIGNS = (1, 1, 1, 1, 0, 1, 1, -1)  # 0: either sign (a row is neither for nor against)
+# clash, which says it does not. The fit keeps to these signs, so correlated
+# features cannot turn one of them into evidence against (L-BFGS-B within the bounds).
+SIGNS = (1, 1, 1, 1, 0, 1, 1, -1, 1)  # 0: either sign (a row is neither for nor against)
 RIDGE = 0.01
 
 
 def fit(parts: Sequence[PartRows]) -> tuple[tuple[float, ...], float]:
-    x = np.array([f for p in parts for f, _ in p.rows], dtype=float)
-    y = np.array([label for p in parts for _, label in p.rows], dtype=float)
-    if len(set(y.tolist())) < 2:
-        raise ValueError("the tune half needs both answering and other candidates to fit")
-    weight = np.where(y == 1, len(y) / (2 * y.sum()), len(y) / (2 * (len(y) - y.sum())))
+    """A conditional logit: a part's answer is one of its candidates, or none of them (the
+    returned utility of "none"); the likelihood is that of the candidates stating the answer,
+    or of "none" where no candidate does."""
+    data = [
+        (np.array([f for f, _ in p.rows], dtype=float), np.array([y for _, y in p.rows]))
+        for p in parts
+        if p.rows
+    ]
+    if not any(y.any() for _, y in data):
+        raise ValueError("the tune half needs parts whose answering candidate is retrieved")
+    width = data[0][0].shape[1]
 
     def loss(theta: np.ndarray) -> tuple[float, np.ndarray]:
-        z = x @ theta[1:] + theta[0]
-        p = 1 / (1 + np.exp(-z))
-        eps = 1e-9
-        value = -np.sum(weight * (y * np.log(p + eps) + (1 - y) * np.log(1 - p + eps)))
-        value = value / len(y) + RIDGE * np.sum(theta[1:] ** 2)
-        residual = weight * (p - y) / len(y)
-        grad = np.concatenate([[residual.sum()], x.T @ residual + 2 * RIDGE * theta[1:]])
-        return float(value), grad
+        value, grad = 0.0, np.zeros_like(theta)
+        for x, y in data:
+            utilities = np.concatenate([[theta[0]], x @ theta[1:]])
+            p = np.exp(utilities - utilities.max())
+            p /= p.sum()
+            target = np.concatenate([[not y.any()], y]).astype(float)
+            chosen = float(p @ target)
+            value -= np.log(chosen + 1e-12)
+            q = p * target / (chosen + 1e-12)
+            features = np.vstack([np.eye(1, width + 1), np.hstack([np.zeros((len(x), 1)), x])])
+            grad += (p - q) @ features
+        value, grad = value / len(data), grad / len(data)
+        value += RIDGE * float(np.sum(theta[1:] ** 2))
+        grad[1:] += 2 * RIDGE * theta[1:]
+        return value, grad
 
     bounds = [(None, None)] + [
         (0, None) if sign > 0 else (None, 0) if sign < 0 else (None, None) for sign in SIGNS
     ]
-    result = minimize(loss, np.zeros(x.shape[1] + 1), jac=True, method="L-BFGS-B", bounds=bounds)
+    result = minimize(loss, np.zeros(width + 1), jac=True, method="L-BFGS-B", bounds=bounds)
     return tuple(round(float(w), 3) for w in result.x[1:]), round(float(result.x[0]), 3)
 
 
-def _probability(weights: Sequence[float], bias: float, features: Sequence[float]) -> float:
-    z = bias + float(np.dot(weights, features))
-    return float(1 / (1 + np.exp(-z)))
+def _best(
+    rows: Sequence[tuple[tuple[float, ...], bool]], weights: Sequence[float], none: float
+) -> tuple[float, bool]:
+    """The best candidate's probability, as the judge takes it, and its label."""
+    if not rows:
+        return 0.0, False
+    utilities = [float(np.dot(weights, f)) for f, _ in rows]
+    top = int(np.argmax(utilities))
+    return answer_probability(utilities[top], utilities, none), rows[top][1]
 
 
 @dataclass(frozen=True)
@@ -138,20 +158,17 @@ class Outcome:
 
 
 def outcome(
-    parts: Sequence[PartRows], weights: Sequence[float], bias: float, threshold: float
+    parts: Sequence[PartRows], weights: Sequence[float], none: float, threshold: float
 ) -> Outcome:
     right = wrong = null_answered = 0
     for part in parts:
-        best = max(
-            ((_probability(weights, bias, f), label) for f, label in part.rows),
-            default=(0.0, False),
-        )
-        if best[0] < threshold:
+        probability, states = _best(part.rows, weights, none)
+        if probability < threshold:
             continue
         if not part.answerable:
             null_answered += 1
             wrong += 1
-        elif best[1]:
+        elif states:
             right += 1
         else:
             wrong += 1
@@ -159,23 +176,19 @@ def outcome(
     return Outcome(len(parts), answerable, right, wrong, null_answered, len(parts) - answerable)
 
 
-def ceilings(parts: Sequence[PartRows], weights: Sequence[float], bias: float) -> str:
+def ceilings(parts: Sequence[PartRows], weights: Sequence[float], none: float) -> str:
     """How far ranking alone gets: answerable parts with any answering candidate, and with
     the answering one ranked first."""
     answerable = [p for p in parts if p.answerable]
     reachable = sum(any(label for _, label in p.rows) for p in answerable)
-    first = sum(
-        max(p.rows, key=lambda r: _probability(weights, bias, r[0]))[1]
-        for p in answerable
-        if p.rows
-    )
+    first = sum(_best(p.rows, weights, none)[1] for p in answerable)
     return f"answerable {len(answerable)}: an answering candidate {reachable}, ranked first {first}"
 
 
-def threshold_for(parts: Sequence[PartRows], weights: Sequence[float], bias: float) -> float:
+def threshold_for(parts: Sequence[PartRows], weights: Sequence[float], none: float) -> float:
     """The lowest threshold keeping wrong answers within MAX_WRONG of the answered parts."""
     for threshold in np.arange(0.05, 1.0, 0.01):
-        result = outcome(parts, weights, bias, float(threshold))
+        result = outcome(parts, weights, none, float(threshold))
         if result.wrong <= MAX_WRONG * max(1, result.answered):
             return round(float(threshold), 2)
     return 1.0

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from research.agents.scorer import score_units, scored_claim
+from research.agents.scorer import RIVALS, answer_probability, score_units, scored_claim
 from research.contracts import Snippet
 
 ROWS = (
@@ -107,3 +107,67 @@ def test_a_sentence_that_goes_on_about_the_one_before_is_read_with_it() -> None:
         "The largest share came from Skelby Sound, the array commissioned in 2019. "
         "Its availability of 96.4 percent was a record for the fleet."
     )
+
+
+def test_a_value_the_question_gives_names_the_row_and_another_cell_answers() -> None:
+    rows = (
+        "Q1 — Nominal diameter (mm): 90 · Price (GBP per m): 6.40\n"
+        "Q2 — Nominal diameter (mm): 125 · Price (GBP per m): 11.75"
+    )
+    snippets = [snippet(1, rows, "Pipe Supply Framework PF-7", "Pipe Supply Framework PF-7")]
+
+    ranked = score_units("Price per metre of the 125 mm pipe under PF-7", "PF-7", snippets)
+
+    claims = [scored_claim(r).text for r in ranked]
+    assert "Q2 — Nominal diameter (mm): 125" not in claims
+    assert claims[0] == "Q2 — Price (GBP per m): 11.75"
+
+
+def test_the_row_the_question_labels_outranks_a_row_that_only_includes_the_label() -> None:
+    rows = (
+        "North intake — Daily limit (Ml/d): 31\n"
+        "North and south intakes together — Daily limit (Ml/d): 52"
+    )
+    snippets = [snippet(1, rows, "Abstraction Permit AP-19", "Abstraction Permit AP-19")]
+
+    ranked = score_units("Daily limit at the north intake of AP-19", "AP-19", snippets)
+
+    assert scored_claim(ranked[0]).text == "North intake — Daily limit (Ml/d): 31"
+    assert ranked[0].features.label_named > ranked[1].features.label_named
+
+
+def test_a_subject_the_part_only_describes_does_not_filter_and_its_words_count() -> None:
+    snippets = [
+        snippet(
+            1,
+            "Crews replaced 46 hydrants on the estate. "
+            "Households on the medical needs register received 118 deliveries of bottled water.",
+            "Incident Review IR-5",
+        )
+    ]
+
+    ranked = score_units(
+        "Medical needs households given bottled water deliveries", "needs households given",
+        snippets,
+    )  # fmt: skip
+
+    assert ranked[0].candidate.text.startswith("Households on the medical needs register")
+
+
+def test_a_long_table_does_not_dilute_the_row_that_stands_out() -> None:
+    weeks = "\n".join(
+        f"2031-0{m}-0{d} — Turbidity (NTU): 0.{m}{d}" for m in range(1, 7) for d in range(1, 5)
+    )
+    snippets = [snippet(1, weeks, "Harwick Works Weekly Log 2031", "Harwick Works Weekly Log")]
+    few = [snippet(2, "\n".join(weeks.splitlines()[:3]), "Harwick Works Weekly Log 2031")]
+
+    question = "What was the turbidity at Harwick works in the week ending 2 March 2031?"
+    long_table = score_units(question, "Harwick", snippets)
+    short_table = score_units(question, "Harwick", few)
+
+    assert scored_claim(long_table[0]).text == "2031-03-02 — Turbidity (NTU): 0.32"
+    # the probability is taken against the best rivals only: 24 rows weigh as 3 would
+    assert abs(long_table[0].score - answer_probability(
+        long_table[0].utility, [s.utility for s in long_table[:RIVALS]]
+    )) < 1e-9  # fmt: skip
+    assert len(short_table) == 3

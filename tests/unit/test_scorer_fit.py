@@ -8,7 +8,7 @@ from research.evaluation.scorer_fit import PartRows
 
 def rows(meaning: float, against: float, label: bool) -> tuple[tuple[float, ...], bool]:
     """Features in Features.vector() order: only meaning and coverage vary here."""
-    return (meaning, against, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0), label
+    return (meaning, against, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0), label
 
 
 def invented_parts() -> list[PartRows]:
@@ -31,12 +31,12 @@ def test_the_fit_keeps_each_weight_to_its_features_sign() -> None:
 
 def test_the_threshold_keeps_wrong_answers_within_the_bound_and_ranks_the_answer_first() -> None:
     parts = invented_parts()
-    weights, bias = scorer_fit.fit(parts)
-    threshold = scorer_fit.threshold_for(parts, weights, bias)
-    result = scorer_fit.outcome(parts, weights, bias, threshold)
+    weights, none = scorer_fit.fit(parts)
+    threshold = scorer_fit.threshold_for(parts, weights, none)
+    result = scorer_fit.outcome(parts, weights, none, threshold)
 
     assert result.wrong <= scorer_fit.MAX_WRONG * max(1, result.answered)
     assert result.right == 40
-    assert scorer_fit.ceilings(parts, weights, bias) == (
+    assert scorer_fit.ceilings(parts, weights, none) == (
         "answerable 40: an answering candidate 40, ranked first 40"
     )

@@ -146,6 +146,10 @@ def test_holds_kind(text, kind, question, holds) -> None:
         # a "when" after the question word places the asked fact in time; it asks no date
         ("What was the fee per tonne at the tip when the permit began?", "number"),
         ("For the Orla pump, when was it last overhauled?", "date"),
+        # a bare noun phrase names what it asks before its first preposition
+        ("Peak flow at the Orla outfall", "number"),
+        ("Expiry date of permit KX/12/0044", "date"),
+        ("Holder of permit KX/12/0044", "any"),
     ],
 )
 def test_asked_kind(question, kind) -> None:

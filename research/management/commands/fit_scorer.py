@@ -43,21 +43,21 @@ class Command(BaseCommand):
                 parts += found
         tune = [p for p in parts if p.half == "tune"]
         check = [p for p in parts if p.half == "check"]
-        weights, bias = scorer_fit.fit(tune)
-        threshold = scorer_fit.threshold_for(tune, weights, bias)
+        weights, none = scorer_fit.fit(tune)
+        threshold = scorer_fit.threshold_for(tune, weights, none)
         self.stdout.write(f"WEIGHTS = {tuple(round(w, 3) for w in weights)}")
-        self.stdout.write(f"BIAS = {bias:.3f}")
+        self.stdout.write(f"NONE = {none:.3f}")
         self.stdout.write(f"ANSWERED = {threshold}")
         for name, half in (("tune", tune), ("check", check)):
-            self.stdout.write(scorer_fit.outcome(half, weights, bias, threshold).line(name))
-            self.stdout.write(f"         {scorer_fit.ceilings(half, weights, bias)}")
+            self.stdout.write(scorer_fit.outcome(half, weights, none, threshold).line(name))
+            self.stdout.write(f"         {scorer_fit.ceilings(half, weights, none)}")
         for source in dict.fromkeys(p.source for p in parts):
             for name, half in (("tune", tune), ("check", check)):
                 own = [p for p in half if p.source == source]
-                self.stdout.write(f"{source} {name}: {scorer_fit.ceilings(own, weights, bias)}")
+                self.stdout.write(f"{source} {name}: {scorer_fit.ceilings(own, weights, none)}")
         self.stdout.write("threshold: right/answerable, wrong/answered (tune | check)")
         for t in (0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8):
-            a, b = (scorer_fit.outcome(h, weights, bias, t) for h in (tune, check))
+            a, b = (scorer_fit.outcome(h, weights, none, t) for h in (tune, check))
             self.stdout.write(
                 f"  {t:.1f}  {a.right}/{a.answerable}, {a.wrong}/{a.answered}"
                 f"  |  {b.right}/{b.answerable}, {b.wrong}/{b.answered}"
