@@ -161,7 +161,7 @@ def test_a_long_table_does_not_dilute_the_row_that_stands_out() -> None:
     snippets = [snippet(1, weeks, "Harwick Works Weekly Log 2031", "Harwick Works Weekly Log")]
     few = [snippet(2, "\n".join(weeks.splitlines()[:3]), "Harwick Works Weekly Log 2031")]
 
-    question = "What was the turbidity at Harwick works in the week ending 2 March 2031?"
+    question = "What turbidity did Harwick record for the seven days to 2 March 2031?"
     long_table = score_units(question, "Harwick", snippets)
     short_table = score_units(question, "Harwick", few)
 
