@@ -97,13 +97,7 @@ def heading_of(line: str) -> tuple[int, str] | None:
 def text_units(text: str) -> list[Unit]:
     """Units of `text` in order, as (start, end) offsets into it; headings and blank lines
     hold none."""
-    return list(_units_of(text))
-
-
-@lru_cache(maxsize=8192)
-def _units_of(text: str) -> tuple[Unit, ...]:
-    """The judge reads the same snippets once per part, entity and iteration: segment once."""
-    return tuple(_units(text))
+    return list(_units(text))
 
 
 @lru_cache(maxsize=16_384)
