@@ -19,7 +19,7 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet -e ".[dev]"
 	@command -v cc >/dev/null && command -v make >/dev/null || { \
 	  command -v apt-get >/dev/null && [ "$$(id -u)" = 0 ] && apt-get update -qq && \
-	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq gcc make libc6-dev >/dev/null; }
+	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq gcc make libc6-dev >/dev/null; } || true
 	bash ragsite/pgvector/build.sh $(PY)
 	touch $(STAMP)
 

@@ -9,6 +9,10 @@
 # Usage: build.sh PYTHON  (the venv's python, which finds the embedded server's pg_config).
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
+if ! command -v cc >/dev/null || ! command -v make >/dev/null; then
+  echo "NOTE: no C compiler: the wheel's pgvector is kept (it needs a CPU with AVX-512)"
+  exit 0
+fi
 python="$1"
 pg_config="$("$python" -c 'import importlib.util, pathlib
 print(pathlib.Path(importlib.util.find_spec("pgserver").origin).parent / "pginstall/bin/pg_config")')"
