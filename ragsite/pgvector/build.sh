@@ -21,8 +21,7 @@ trap 'rm -rf "$work"' EXIT
 tar -xzf "$here/pgvector-0.8.2.tar.gz" -C "$work"
 # The server headers were configured where <xlocale.h> exists; glibc has it as <locale.h>.
 mkdir -p "$work/shim" && echo '#include <locale.h>' > "$work/shim/xlocale.h"
-make -s -C "$work/pgvector-0.8.2" PG_CONFIG="$pg_config" OPTFLAGS="" PG_CPPFLAGS="-I$work/shim" \
-  -j"$(nproc)" >/dev/null
-make -s -C "$work/pgvector-0.8.2" PG_CONFIG="$pg_config" OPTFLAGS="" PG_CPPFLAGS="-I$work/shim" \
-  install >/dev/null
+flags=(-s -C "$work/pgvector-0.8.2" PG_CONFIG="$pg_config" OPTFLAGS="" PG_CPPFLAGS="-I$work/shim")
+make "${flags[@]}" -j"$(nproc)" >/dev/null
+make "${flags[@]}" install >/dev/null
 echo "pgvector 0.8.2 built for this CPU into $("$pg_config" --pkglibdir)"

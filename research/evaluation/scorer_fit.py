@@ -80,8 +80,8 @@ def _states(scored: Any, answers: list[str]) -> bool:
 
 
 # Each feature's sign by design: every one says the unit states the answer, except a date
-# clash, which says it does not. The fit keeps to these signs, so correlated
-# features cannot turn one of them into evidence against (L-BFGS-B within the bounds).
+# clash, which says it does not. The fit keeps to these signs, so correlated features cannot
+# turn one of them into evidence against (L-BFGS-B within the bounds).
 SIGNS = (1, 1, 1, 1, 0, 1, 1, -1, 1)  # 0: either sign (a row is neither for nor against)
 RIDGE = 0.01
 
