@@ -51,3 +51,16 @@ def test_a_clause_number_is_the_clause_marker_not_part_of_its_sentence() -> None
         ("item", "The deposit is GBP 900, refundable."),
         ("sentence", "3.45 MW were installed in the yard."),
     ]
+
+
+def test_a_symbol_before_a_bracket_or_a_full_stop_keeps_sentences_whole() -> None:
+    text = (
+        "Uptime rose to 98.2 % at every depot (2021: 96.0 %). The fleet grew by 12 %. "
+        "Fuel cost 1.40 € a litre (2021: 1.10 €), and the note says so (see *). Done."
+    )
+    assert [t for _, t in _units(text)] == [
+        "Uptime rose to 98.2 % at every depot (2021: 96.0 %).",
+        "The fleet grew by 12 %.",
+        "Fuel cost 1.40 € a litre (2021: 1.10 €), and the note says so (see *).",
+        "Done.",
+    ]
