@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import re
 
+from research.agents.lexicon import common_words
+from research.agents.plan_lists import as_question
 from research.agents.plan_parts import singular, tidy
-from research.agents.text import QUESTION_WORDS, STOPWORDS, words
+from research.agents.text import QUESTION_WORDS, STOPWORDS, names, words
 
 _ASK = re.compile(
     r"\b(?:(?P<wh>[Ww]hat)\s+(?P<verb>is|are|was|were)|"
@@ -46,8 +48,14 @@ _TWO_OF_A_KIND = re.compile(
 )
 
 
+# "Kelden depot: opening date, vehicle count and manager": a named topic, then its facts.
+_TOPIC_FACTS = re.compile(r"(?P<topic>[^:?]{2,120}?):\s+(?P<facts>[^:?]+?)\s*[.?]?")
+
+
 def asked_facts(part: str) -> list[str]:
     """`part` as one question per fact it lists, or [part] when it asks one."""
+    if topical := _topic_facts(part):
+        return topical
     pair = _TWO_OF_A_KIND.search(part)
     if pair and not {pair["first"], pair["second"]} & STOPWORDS:
         kind = singular(pair["kind"])
@@ -116,3 +124,20 @@ def _fact(item: str, *, owned: bool) -> bool:
 def _agreeing(lead: str) -> str:
     """ "What were the ..." asked of one fact: "What was the ..."."""
     return re.sub(r"\b(are|were)(\s+)$", lambda m: _SINGULAR[m[1]] + m[2], lead)
+
+
+def _topic_facts(part: str) -> list[str]:
+    """ "X: a, b and c" as "What is the a of X?" for each fact, when X holds a name and
+    asks nothing, and each fact is a short noun phrase naming no name."""
+    found = _TOPIC_FACTS.fullmatch(part.strip())
+    if not found or len(names(found["topic"])) != 1:  # names listed: each asked (plan_lists)
+        return []
+    first, _, rest = found["topic"].strip().partition(" ")
+    # "The Kelden depot", "Contract KX-7": a capital that only opens the goal
+    topic = f"{first.lower() if first.lower() in common_words() else first} {rest}".strip()
+    if topic.split()[0].lower() in QUESTION_WORDS:
+        return []
+    items = [i.strip() for i in _SEPARATOR.split(found["facts"])]
+    if len(items) < 2 or not all(_fact(item, owned=True) for item in items):
+        return []
+    return [as_question(f"{item} of {topic}") for item in items]

@@ -96,9 +96,13 @@ def _list_span(part: str) -> tuple[int, int, list[tuple[str, str]]] | None:
             tail = re.match(
                 r"\s+([a-z][\w-]*(?:\s+[a-z][\w-]*){0,2})(?=\s*(?:[,.;?]|$))", part[end:]
             )
+            kind = _last_kind(part[end:], items[-2][3])
             if paren:
                 pairs[-1] = (pairs[-1][0], pairs[-1][1] + paren.group(0))
                 end = paren.end()
+            elif kind:
+                pairs[-1] = (pairs[-1][0], f"{pairs[-1][1]} {kind.group(1)}")
+                end += kind.end()
             elif (
                 tail
                 and tail.group(1).split()[0] not in STOPWORDS
@@ -114,20 +118,40 @@ def _list_span(part: str) -> tuple[int, int, list[tuple[str, str]]] | None:
     return best
 
 
+def _last_kind(after: str, kind_before: str) -> re.Match[str] | None:
+    """The last name's own kind, of the head noun the name before it has ("... and the
+    Corbel booster station"), else None."""
+    if not kind_before.strip() or kind_before.lstrip().startswith("("):
+        return None
+    head = re.escape(kind_before.split()[-1])
+    return re.match(rf"\s+((?:[a-z][\w-]*\s+)?{head})\b", after)
+
+
 _KIND_AFTER = re.compile(r"\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?(?=,|\s+(?:and|or)\s)")
 
 
 def _kind_between(part: str, gap: str, next_end: int) -> str:
-    """ "the Halden lease and the Corbel lease": the kind both names are followed by, which
-    belongs to the first item ("Halden lease"), or ""."""
+    """ "the Halden lease and the Corbel lease", "the Halden pumping station and the Corbel
+    booster station": the kind after the first name, when the next name is followed by the
+    same kind or one of the same head noun; it belongs to the first item ("Halden lease")."""
     kind = _KIND_AFTER.match(gap)
     if not kind or kind.group(0).split()[0] in STOPWORDS:
         return ""
-    return kind.group(0) if part.startswith(kind.group(0), next_end) else ""
+    if part.startswith(kind.group(0), next_end):
+        return kind.group(0)
+    head = kind.group(0).split()[-1]
+    following = part[next_end:].split()[:2]
+    if head in following and not set(following[: following.index(head)]) & STOPWORDS:
+        return kind.group(0)
+    return ""
 
 
 _TWO = re.compile(r"\b(?:both|either|neither)\b", re.IGNORECASE)
 _OF_EACH = re.compile(r"\s(?:and|or)\s+(?:of|at|in|for|on|from)\s")
+# "of the A works and the B works": each name its own phrase, so the fact is asked of each
+# (a title's names share one: "the film Kiss and Tell").
+_BETWEEN = re.compile(r"\bbetween\s+(?:the\s+)?$", re.IGNORECASE)  # one relation of the two
+_THE_EACH = re.compile(r"\s(?:and|or)\s+(?:(?:of|at|in|for|on|from)\s+)?the\s")
 
 
 def _two_named(
@@ -348,13 +372,16 @@ def _one_name(part: str, span: Span | None) -> Span | None:
     compound qualifying a noun ("the Research and Development budget of X")."""
     if not span or len(span[2]) != 2:
         return span
-    (first, _), (second, label) = span[2]
+    (first, first_label), (second, label) = span[2]
     if any(a == first and second.startswith(b) for a, b, _ in _joint_names(part)):
         return None
     follows = re.match(r"\s+([a-z][\w-]*)", part[span[1] :])
     noun = follows.group(1) if follows else ""
     modifies = bool(re.search(r"\bthe\s+$", part[: span[0]])) and noun not in STOPWORDS
-    return None if label == second and noun and modifies and not noun.endswith("s") else span
+    # "the Quillmoor pumping station and the Ashcombe booster station": a kind of its own
+    # after the first name says each is a name
+    compound = label == second and first_label == first
+    return None if compound and noun and modifies and not noun.endswith("s") else span
 
 
 def plan_goal(goal: str) -> Plan:
@@ -383,10 +410,12 @@ def plan_goal(goal: str) -> Plan:
             and (len(span[2]) >= 3 or not is_compare)
             # two names: split when asked of each ("of A and of B" too), or when the part
             # requests no single answer
+            and not _BETWEEN.search(part[: span[0]])
             and (
                 len(span[2]) >= 3
                 or _EACH.search(part)
                 or _OF_EACH.search(part, span[0], span[1])
+                or _THE_EACH.search(part, span[0], span[1])
                 or not part.endswith("?")
             )
         ):

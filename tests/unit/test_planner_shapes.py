@@ -645,6 +645,43 @@ SHAPES += [
     ),
 ]
 
+SHAPES += [
+    (  # two names each in a phrase of its own: the fact is asked of each
+        "What were the peak flows of the Kelden pumping station and the Orvel booster station "
+        "in 2031?",
+        [
+            ("What were the peak flows of the Kelden pumping station in 2031?", "Kelden"),
+            ("What were the peak flows of the Orvel booster station in 2031?", "Orvel"),
+        ],
+    ),
+    (
+        "What was the rent of the Halden lease and the Corbel lease?",
+        [
+            ("What was the rent of the Halden lease?", "Halden"),
+            ("What was the rent of the Corbel lease?", "Corbel"),
+        ],
+    ),
+    (  # a named topic, then the facts asked of it
+        "Contract KX-2031-07: supplier, price and expiry date",
+        [
+            ("What is the supplier of contract KX-2031-07?", "KX-2031-07"),
+            ("What is the price of contract KX-2031-07?", "KX-2031-07"),
+            ("What is the expiry date of contract KX-2031-07?", "KX-2031-07"),
+        ],
+    ),
+    (
+        "The Kelden depot: opening date and number of vehicles.",
+        [
+            ("What is the opening date of the Kelden depot?", "Kelden"),
+            ("What is the number of vehicles of the Kelden depot?", "Kelden"),
+        ],
+    ),
+    (  # one relation between the two is one part
+        "What is the distance between the Kelden works and the Orvel works?",
+        [("What is the distance between the Kelden works and the Orvel works?", "Kelden")],
+    ),
+]
+
 COMPARISONS = [
     (
         "Which was commissioned earlier, Harlow Fen or Quillon Ridge?",
