@@ -282,6 +282,25 @@ def fold(text: str) -> str:
     return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
 
 
+_SPELLED_OUT = re.compile(r"(?P<head>.*?\S)\s+(?P<words>(?:[A-Z][a-z]+\s+){1,4}[A-Z][a-z]+)")
+
+
+@lru_cache(maxsize=4096)
+def initialism_pattern(name: str) -> re.Pattern[str] | None:
+    """How a text may write `name` with its closing initialism spelled out ("Orla WTW": "Orla
+    Water Treatment Works") or its closing capitalised words as their initials ("Orla Water
+    Treatment Works": "Orla WTW"); None when the name ends in neither."""
+    head, _, last = name.strip().rpartition(" ")
+    if head and re.fullmatch(r"[A-Z]{2,5}", last):
+        words = r"\s+".join(rf"{letter}[a-z]+" for letter in last)
+        return re.compile(rf"(?<![\w-]){re.escape(head)}\s+{words}(?![\w-])", re.IGNORECASE)
+    spelled = _SPELLED_OUT.fullmatch(name.strip())
+    if spelled is None or len(spelled["words"].split()) < 2:
+        return None
+    initials = "".join(w[0] for w in spelled["words"].split())
+    return re.compile(rf"(?<![\w-]){re.escape(spelled['head'])}\s+{initials}(?![\w-])")
+
+
 def mentions(text: str, entity: str) -> bool:
     """Does `text` name `entity`? Exact (normalized) phrase, or most of its distinctive words.
     A name with a quoted nickname is also named without it, or by the nickname and surname."""
@@ -293,6 +312,8 @@ def mentions(text: str, entity: str) -> bool:
         return mentions(text, plain) or mentions(text, called)
     if not entity.strip():
         return False
+    if (spelled := initialism_pattern(entity)) is not None and spelled.search(text):
+        return True  # "Orla WTW" is "Orla Water Treatment Works"
     text, entity = _INITIALS.sub(r"\1.", fold(text)), _INITIALS.sub(r"\1.", fold(entity))
     if " " not in entity.strip() and entity[:1].isupper():
         # A one-word proper name ("Delta") is not the common word ("the river delta").

@@ -211,3 +211,18 @@ def test_an_alias_names_its_subject_by_its_own_leading_words_in_a_frame() -> Non
         "Plant 2", "Design output: 31 Ml/d", framed, ("Orrin Water Treatment Works",)
     )
     assert not names_entity("Plant 2", "Design output: 31 Ml/d", framed)
+
+
+@pytest.mark.parametrize(
+    ("entity", "text", "named"),
+    [
+        ("Orla WTW", "The main feeds Orla Water Treatment Works (Works 2).", True),
+        ("Orla WTW", "the orla water treatment works", True),
+        ("Orla Water Treatment Works", "Orla WTW monthly report", True),
+        ("Orla WTW", "Orla Water Tower", False),
+        ("Orla Water Treatment Works", "Orla WTWs", False),
+        ("Harlow Fen", "Harlow F. Smith", False),
+    ],
+)
+def test_a_closing_initialism_names_its_words_spelled_out(entity, text, named) -> None:
+    assert names_entity(entity, text, Frame(title="")) is named
