@@ -85,6 +85,8 @@ from research.agents.summaries import asks_summary, summary
 from research.agents.support import alias_forms, aliases
 from research.agents.table_lookup import table_answer
 from research.agents.text import (
+    QUESTION_WORDS,
+    STOPWORDS,
     content_terms,
     mentions,
     names,
@@ -146,6 +148,7 @@ def assess_entity(
         kind = by
     exclude = words(" ".join([entity, *sub_goal.compare]))
     exclude += qualifiers_of_others(question, entity, sub_goal.compare)
+    exclude += _kind_of_code(question, entity)
     must = counted(question)
     asked_text = asked_fact(question, kind)
     terms = [t for t in content_terms(asked_text, exclude=exclude) if t not in FRAME or t in must]
@@ -417,6 +420,17 @@ def assess_offline(
         verdict = _table_answer(sub_goal, question, entities[0], snippets) or verdict
     verdict = with_subject(verdict, sub_goal, entities, snippets)
     return with_antecedents(with_description(verdict, sub_goal, entities, snippets), snippets)
+
+
+def _kind_of_code(question: str, entity: str) -> list[str]:
+    """ "the supplier of contract KX-7": the word before a code says what the code is, so it
+    names the subject and is no fact to find; [] when the entity is no code."""
+    if not re.search(r"\d", entity):
+        return []
+    before = re.search(rf"\b([a-z][a-z-]+)\s+{re.escape(entity)}(?![\w-])", question)
+    if not before or before.group(1) in STOPWORDS or before.group(1) in QUESTION_WORDS:
+        return []
+    return [before.group(1)]
 
 
 def _quotes_row(verdict: Assessment) -> bool:

@@ -604,3 +604,13 @@ def test_the_verb_a_question_asks_is_stated_by_the_answer() -> None:
     b = judge("When does the Tessel Depot lease end?", [lease])
     assert b.verdict == Verdict.SUFFICIENT and "1 May 2035" in quoted(b)
     assert "2 May 2030" not in quoted(b)
+
+
+def test_the_word_naming_what_a_code_is_is_no_fact_to_find() -> None:
+    contract = snip(1, "Contract RB-2040-17 road resurfacing", "Contract RB-2040-17 is for "
+                    "resurfacing the ring road at Fenn Cross. The supplier is Harrow Surfacing.")  # fmt: skip
+    a = judge("Who is the supplier of contract RB-2040-17?", [contract])
+    assert a.verdict == Verdict.SUFFICIENT
+    assert quoted(a) == "The supplier is Harrow Surfacing."
+    a = judge("Who audited contract RB-2040-17?", [contract])
+    assert a.verdict != Verdict.SUFFICIENT  # "contract" alone states no audit
