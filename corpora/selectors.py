@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import datetime as dt
-
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, Group
 from django.contrib.postgres.search import TrigramSimilarity
@@ -177,31 +175,6 @@ def groups_grantable(*, user: AbstractBaseUser | AnonymousUser) -> QuerySet[Grou
 def documents_of_corpus(*, corpus: Corpus, document_ids: list[int]) -> dict[int, Document]:
     """Those of `document_ids` that are in `corpus` (which the caller has checked the user sees)."""
     return {d.pk: d for d in corpus.documents.filter(pk__in=document_ids)}
-
-
-def chunks_naming(
-    *,
-    user: AbstractBaseUser | AnonymousUser,
-    corpus_ids: list[int],
-    phrase: str,
-    window: tuple[dt.date | None, dt.date | None] = (None, None),
-    limit: int = 40,
-) -> list[Chunk]:
-    """Chunks of ready documents the user may read in these corpora (dated within `window`,
-    as search.SQL has it) whose text holds `phrase`, in any case; in document order."""
-    if not phrase.strip():
-        return []
-    rows = Chunk.objects.filter(
-        corpus__in=corpora_visible(user=user).filter(pk__in=corpus_ids),
-        document__status=Document.Status.READY,
-        text__icontains=phrase,
-    )
-    date_from, date_to = window
-    if date_from is not None:
-        rows = rows.filter(document__document_date__gte=date_from)
-    if date_to is not None:
-        rows = rows.filter(document__document_date__lte=date_to)
-    return list(rows.order_by("document_id", "ordinal")[:limit])
 
 
 def chunks_around(

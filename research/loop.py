@@ -25,13 +25,7 @@ from research.contracts import (
     Verdict,
 )
 from research.errors import ProviderError
-from research.loop_search import (
-    read_aliases,
-    read_documents,
-    read_links,
-    read_sections,
-    search,
-)
+from research.loop_search import read_documents, read_links, read_sections, search
 from research.loop_state import LoopConfig, State
 from research.providers.base import ResearchProvider
 from research.recorder import Recorder
@@ -135,8 +129,6 @@ def run_loop(
         for sg in read_documents(rec, state, iteration):
             _assess(rec, state, scope, sg)
         for sg in read_links(rec, state, iteration):
-            _assess(rec, state, scope, sg)
-        for sg in read_aliases(rec, state, scope, iteration):
             _assess(rec, state, scope, sg)
         still_open = state.open_goals()
         if not still_open:

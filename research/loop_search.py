@@ -4,7 +4,6 @@ recorded as a query and its hits, in the audit trail."""
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 
 from research.agents.summaries import REACH, asks_summary
@@ -148,76 +147,23 @@ def read_links(rec: Recorder, state: State, iteration: int) -> list[SubGoal]:
     return read
 
 
-def read_aliases(rec: Recorder, state: State, scope: Scope, iteration: int) -> list[SubGoal]:
-    """An open part whose subject the documents also name otherwise ("Ferncastle (site code
-    FC-4)") reads the passages that say so, from every selected corpus, and searches its
-    question under each such name: a table or a log may know the subject only by its code.
-    Returns the parts read, to be assessed again; each part reads once."""
-    from research import retrieval
-
-    everywhere = [c.id for c in retrieval.corpora_info(rec.run, scope)]
-    read = []
-    for sg in state.plan.sub_goals:
-        a = state.assessments.get(sg.key)
-        if sg.key in state.aliases_read or a is None or a.verdict == Verdict.SUFFICIENT:
-            continue
-        state.aliases_read.add(sg.key)
-        pool = state.evidence.get(sg.key, {}).values()
-        top = max((s.score for s in pool), default=0.0)
-        done = False
-        for entity in sg.compare or [sg.entity]:
-            if state.budget_left() <= 0:
-                break
-            found = retrieval.defining_passages(rec.run, scope, everywhere, entity, score=top)
-            if not found:
-                continue
-            text = f"other names for “{entity}” in the documents"
-            query = _read_query(state, sg, text, iteration, corpus_id=everywhere, suggested_by=None)
-            _record_read(rec, state, query, [snippet for snippet, _ in found])
-            for snippet, names in found:
-                for name in names:
-                    if state.budget_left() <= 0:
-                        break
-                    asked = _renamed(sg.text, entity, name)
-                    if asked in state.searched.get(sg.key, []):
-                        continue
-                    state.searched.setdefault(sg.key, []).append(asked)
-                    query = _read_query(
-                        state, sg, asked, iteration, corpus_id=everywhere,
-                        suggested_by=snippet.id,
-                    )  # fmt: skip
-                    search(rec, state, scope, query)
-            done = True
-        if done:
-            read.append(sg)
-    return read
-
-
-def _renamed(question: str, entity: str, name: str) -> str:
-    """The question with `name` for `entity`; the name first where the question does not
-    write the entity as it stands."""
-    renamed = re.sub(re.escape(entity), name, question, flags=re.IGNORECASE)
-    return renamed if renamed != question else f"{name}: {question}"
-
-
 def _read_query(
     state: State,
     sg: SubGoal,
     text: str,
     iteration: int,
     *,
-    corpus_id: int | list[int],
+    corpus_id: int,
     suggested_by: int | None,
     document_id: int | None = None,
 ) -> Query:
-    """A read of one corpus or several (within one document when given), as a query with its
-    lineage."""
+    """A read of one corpus (within one document when given), as a query with its lineage."""
     state.query_seq += 1
     return Query(
         key=f"q-{state.query_seq}",
         sub_goal=sg.key,
         text=text,
-        corpus_ids=corpus_id if isinstance(corpus_id, list) else [corpus_id],
+        corpus_ids=[corpus_id],
         iteration=iteration,
         parent=state.last_query.get(sg.key),
         suggested_by=suggested_by,

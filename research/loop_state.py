@@ -53,7 +53,6 @@ class State:
     sections_read: set[str] = field(default_factory=set)
     documents_read: set[tuple[str, int]] = field(default_factory=set)
     links_read: set[str] = field(default_factory=set)  # parts that read their answer's names
-    aliases_read: set[str] = field(default_factory=set)  # parts that read their subject's aliases
     reads: dict[str, list[str]] = field(default_factory=dict)  # section and document reads
     provider_s: float = 0.0
     provider: ResearchProvider | None = None

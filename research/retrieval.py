@@ -8,13 +8,12 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from corpora.models import Chunk, Corpus
+from corpora.models import Corpus
 from corpora.routing import corpus_centroids, route_signals
 from corpora.search import SearchFilters, search_each_embedder
 from corpora.selectors import (
     chunks_around,
     chunks_get_for,
-    chunks_naming,
     corpora_visible,
     document_chunk_counts,
     documents_titled,
@@ -24,7 +23,6 @@ from corpora.selectors import (
 from corpora.vocabulary import terms_present
 from research.agents import spelling
 from research.agents.router import RouteSignal
-from research.agents.support import aliases, name_forms
 from research.agents.versions import finals_first, is_draft
 from research.contracts import CorpusInfo, Dossier, Plan, Query, Scope, SectionStatus, Snippet
 from research.errors import DossierError
@@ -131,49 +129,26 @@ def search(run: Any, scope: Scope, query: Query, *, k: int) -> list[Snippet]:
     ]
 
 
-def _chunk_snippet(chunk: Chunk, score: float) -> Snippet:
-    return Snippet(
-        id=chunk.pk,
-        corpus_id=chunk.corpus_id,
-        document_id=chunk.document_id,
-        ordinal=chunk.ordinal,
-        title=chunk.title,
-        page_start=chunk.page_start,
-        page_end=chunk.page_end,
-        text=chunk.text,
-        score=score,
-        page_breaks=[(int(a), int(b)) for a, b in chunk.page_breaks],
-        section=chunk.section,
-    )
-
-
 def section(run: Any, centre: Snippet, corpus_ids: list[int], reach: int) -> list[Snippet]:
     """The chunks around `centre` in its document, as snippets ranked just below it."""
     return [
-        _chunk_snippet(c, centre.score * (1 - 0.01 * abs(c.ordinal - centre.ordinal)))
+        Snippet(
+            id=c.pk,
+            corpus_id=c.corpus_id,
+            document_id=c.document_id,
+            ordinal=c.ordinal,
+            title=c.title,
+            page_start=c.page_start,
+            page_end=c.page_end,
+            text=c.text,
+            score=centre.score * (1 - 0.01 * abs(c.ordinal - centre.ordinal)),
+            page_breaks=[(int(a), int(b)) for a, b in c.page_breaks],
+            section=c.section,
+        )
         for c in chunks_around(
             user=run.owner, chunk_id=centre.id, corpus_ids=corpus_ids, reach=reach
         )
     ]
-
-
-def defining_passages(
-    run: Any, scope: Scope, corpus_ids: list[int], entity: str, *, score: float
-) -> list[tuple[Snippet, tuple[str, ...]]]:
-    """Passages of these corpora (in the scope's window) that give `entity` another name
-    ("Ferncastle (site code FC-4)", "FC-4, formerly Ferncastle"), each with the names it
-    gives, as snippets of `score`: a table may name a site only by its code."""
-    found: dict[int, tuple[Snippet, tuple[str, ...]]] = {}
-    for form in name_forms(entity):
-        for chunk in chunks_naming(
-            user=run.owner,
-            corpus_ids=corpus_ids,
-            phrase=form,
-            window=(scope.date_from, scope.date_to),
-        ):
-            if chunk.pk not in found and (named := aliases(entity, [chunk.text])):
-                found[chunk.pk] = (_chunk_snippet(chunk, score), named)
-    return list(found.values())
 
 
 def chunk_counts(run: Any, document_ids: list[int], corpus_ids: list[int]) -> dict[int, int]:

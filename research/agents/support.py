@@ -187,7 +187,7 @@ def _trimmed(name: str) -> str:
 def aliases(entity: str, texts: Iterable[str]) -> tuple[str, ...]:
     """Names the documents themselves give the entity: each side of a definition ("A (site
     code B)", "A, formerly B", "A, known as B", "A (the "B")") names the other."""
-    forms = [f.lower() for f in name_forms(entity)]
+    forms = [f.lower() for f in _forms(entity)]
     found: list[str] = []
     for text in texts:
         if not any(form in text.lower() for form in forms):
@@ -214,7 +214,7 @@ def _definitions(text: str) -> tuple[tuple[str, str], ...]:
 
 
 def alias_forms(alias: str) -> list[str]:
-    """How a text may name an alias the documents define: as `name_forms` does, and by the words
+    """How a text may name an alias the documents define: as `_forms` does, and by the words
     before the kind words that end it ("Brackley Water Treatment Works" is "Brackley" in
     "Brackley WTW Monthly Report")."""
     parts = alias.split()
@@ -222,15 +222,15 @@ def alias_forms(alias: str) -> list[str]:
     while len(head) > 1 and head[-1].lower() in common_words():
         head.pop()
     distinct = len(head) < len(parts) and not any(w.lower() in common_words() for w in head)
-    return [*name_forms(alias), *([" ".join(head)] if distinct else [])]
+    return [*_forms(alias), *([" ".join(head)] if distinct else [])]
 
 
 def _same_name(entity: str, name: str) -> bool:
     norm = normalize(name)
-    return bool(norm) and any(normalize(form) == norm for form in name_forms(entity))
+    return bool(norm) and any(normalize(form) == norm for form in _forms(entity))
 
 
-def name_forms(entity: str) -> list[str]:
+def _forms(entity: str) -> list[str]:
     """How a text may name `entity`: as written without a leading article, or by the names it
     holds ("the Harlow Fen wind farm" by "Harlow Fen")."""
     bare = re.sub(r"^(?:the|a|an)\s+", "", entity.strip(), flags=re.IGNORECASE)
@@ -264,7 +264,7 @@ def names_entity(entity: str, unit: str, frame: Frame, also: Sequence[str] = ())
     Treatment Works")."""
     places = [unit, frame.row_label, frame.section, frame.title]
     for candidate in [entity, *also]:
-        named = alias_forms(candidate) if candidate in also else name_forms(candidate)
+        named = alias_forms(candidate) if candidate in also else _forms(candidate)
         forms = [normalize(f) for f in [*named, *_surname(candidate)]]
         spelled = initialism_pattern(candidate)
         for place in filter(None, places):
@@ -294,7 +294,7 @@ def support_problem(
     # The subject's own name holds no value: "Unit 4" gives no number.
     bare = unit
     for candidate in sorted({entity, *also}, key=len, reverse=True):
-        for form in name_forms(candidate):
+        for form in _forms(candidate):
             bare = re.sub(rf"(?<![\w-]){re.escape(form)}(?![\w])", " ", bare, flags=re.I)
     if not holds_kind(bare, kind, given):
         return NO_VALUE.format(kind=kind)
