@@ -126,19 +126,17 @@ def line_units(line: str, offset: int = 0) -> list[Unit]:
     return [Unit(offset + body_start + s, offset + body_start + e, kind) for s, e in spans]
 
 
-# syntok reads a symbol before a closing bracket as a sentence's end and its bracket as the
-# next one's start ("across all channels" | "(2022: 71.6 %). The score ..."), and does not
-# end a sentence after one ("It rose 5 %. Then ..."). It segments a copy with each symbol
-# (%, ‰, €, °, *, ...) read as a digit; the offsets are the same, the text is the original.
-_SYMBOL = re.compile(
-    "["
-    + "".join(
-        re.escape(chr(c))
-        for c in range(0x10000)
-        if unicodedata.category(chr(c)).startswith("S") or chr(c) in "%‰‱*#&@†‡§¶"
-    )
-    + "]"
+# syntok reads a symbol set apart by a space, or before a closing bracket, as a sentence's end
+# and its bracket as the next one's start ("across all channels" | "(2022: 71.6 %). The score
+# ..."), and does not end a sentence after one ("It rose 5 %. Then ..."). It segments a copy
+# with each such symbol (%, ‰, €, °, *, ...) read as a digit: the offsets are the same, the
+# text is the original. A symbol glued to its number ("38.9%.") it reads well, and keeps.
+_SYMBOLS = "".join(
+    re.escape(chr(c))
+    for c in range(0x10000)
+    if unicodedata.category(chr(c)).startswith("S") or chr(c) in "%‰‱*#&@†‡§¶"
 )
+_SYMBOL = re.compile(rf"(?<=\s)[{_SYMBOLS}]|[{_SYMBOLS}](?=[)\]}}])")
 
 
 def sentence_spans(text: str) -> list[tuple[int, int]]:

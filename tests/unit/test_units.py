@@ -56,11 +56,14 @@ def test_a_clause_number_is_the_clause_marker_not_part_of_its_sentence() -> None
 def test_a_symbol_before_a_bracket_or_a_full_stop_keeps_sentences_whole() -> None:
     text = (
         "Uptime rose to 98.2 % at every depot (2021: 96.0 %). The fleet grew by 12 %. "
-        "Fuel cost 1.40 € a litre (2021: 1.10 €), and the note says so (see *). Done."
+        "Fuel cost 1.40 € a litre (2021: 1.10 €), and the note says so (see *). Done. "
+        "Its share was 38.9%. Year-to-year it varies."
     )
     assert [t for _, t in _units(text)] == [
         "Uptime rose to 98.2 % at every depot (2021: 96.0 %).",
         "The fleet grew by 12 %.",
         "Fuel cost 1.40 € a litre (2021: 1.10 €), and the note says so (see *).",
         "Done.",
+        "Its share was 38.9%.",
+        "Year-to-year it varies.",
     ]
