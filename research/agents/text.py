@@ -294,8 +294,8 @@ def initialism_pattern(name: str) -> re.Pattern[str] | None:
     if head and re.fullmatch(r"[A-Z]{2,5}", last):
         words = r"\s+".join(rf"{letter}[a-z]+" for letter in last)
         return re.compile(rf"(?<![\w-]){re.escape(head)}\s+{words}(?![\w-])", re.IGNORECASE)
-    spelled = _SPELLED_OUT.fullmatch(name.strip())
-    if spelled is None or len(spelled["words"].split()) < 2:
+    spelled = _SPELLED_OUT.fullmatch(name.strip())  # two or more capitalised words close it
+    if spelled is None:
         return None
     initials = "".join(w[0] for w in spelled["words"].split())
     return re.compile(rf"(?<![\w-]){re.escape(spelled['head'])}\s+{initials}(?![\w-])")
