@@ -17,15 +17,7 @@ from corpora.units import HEADER_SEP, is_row, row_cells
 from research.agents.dates import DECADE, MONTHS, YEAR
 from research.agents.lexicon import common_words
 from research.agents.questions import answer_type
-from research.agents.text import (
-    NAME,
-    STOPWORDS,
-    clean_name,
-    initialism_pattern,
-    mentions,
-    names,
-    normalize,
-)
+from research.agents.text import NAME, STOPWORDS, clean_name, mentions, names, normalize
 from research.agents.units import NUMBER_WORDS
 
 NOT_ABOUT_ENTITY = "the quoted passage does not name the part's subject"
@@ -259,19 +251,14 @@ def _whole(needle: str, hay: str) -> bool:
 
 def names_entity(entity: str, unit: str, frame: Frame, also: Sequence[str] = ()) -> bool:
     """Does the unit, or what frames it, name `entity` or one of `also`? A person named in
-    full is named again by the surname ("after Stockley was shot"), and a name ending in an
-    initialism by its words spelled out, or the other way round ("Orla WTW", "Orla Water
-    Treatment Works")."""
+    full is named again by the surname ("after Stockley was shot")."""
     places = [unit, frame.row_label, frame.section, frame.title]
     for candidate in [entity, *also]:
         named = alias_forms(candidate) if candidate in also else _forms(candidate)
         forms = [normalize(f) for f in [*named, *_surname(candidate)]]
-        spelled = initialism_pattern(candidate)
         for place in filter(None, places):
             hay = normalize(place)
             if any(_whole(form, hay) for form in forms) or mentions(place, candidate):
-                return True
-            if spelled is not None and spelled.search(place):
                 return True
     return False
 
