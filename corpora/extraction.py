@@ -65,7 +65,7 @@ TOO_MANY_PAGES = (
 
 # Raised whenever extraction (or the units chunks are cut at) changes what it yields:
 # `manage.py reextract --stale` redoes older.
-EXTRACTION_VERSION = 5
+EXTRACTION_VERSION = 6
 REAL_TEXT_MIN_CHARS = 20  # fewer non-space characters is a page number, not a text layer
 SECTION_MAX_CHARS = 5_000  # text files have no pages: cut them into sections this long
 

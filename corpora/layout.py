@@ -38,6 +38,7 @@ HEADING_MAX_CHARS = 160
 _DIGITS = re.compile(r"\d+")
 _PAGE_NUMBER = re.compile(r"\bpage #(?: of #)?|^[-–( ]*#(?: ?(?:/|of) ?#)?[-–) ]*$")
 _BULLET = re.compile(r"(?:[•▪◦‣∙*–-]|\(?\d{1,3}[.)]|\(?[a-z][.)])\s")
+_NUMBERED = re.compile(r"\(?(?:\d{1,3}|[a-z])[.)]\s")
 _FIELD = re.compile(r"[A-Z][\w'’ ]{0,30}: ")
 _TERMINAL = re.compile(r"[.!?:;][\"'’”)\]]*$")
 _WORD = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*")
@@ -373,13 +374,23 @@ def _add_line(
         else:
             paras.append(_Para("h", text, level, line))
         return
-    if _BULLET.match(text):
+    if _BULLET.match(text) and not _wrapped_numeral(previous, line, right):
         paras.append(_Para("item", text, last=line))
         return
     if previous and previous.kind in {"p", "item"} and _continues(previous, line, right):
         previous.text, previous.last = join_lines(previous.text, text, words), line
         return
     paras.append(_Para("p", text, last=line))
+
+
+def _wrapped_numeral(previous: _Para | None, line: Line, right: float) -> bool:
+    """ "... on day 1 of cycles 1 and" / "2. Steady-state ...": a number that wrapped to the
+    start of a line in mid-sentence looks like a list marker, but the sentence goes on."""
+    if previous is None or previous.kind != "p" or previous.last is None:
+        return False
+    if not _NUMBERED.match(line.text) or _TERMINAL.search(previous.last.text):
+        return False
+    return _continues(previous, line, right)
 
 
 def _adjacent(previous: _Para, line: Line) -> bool:

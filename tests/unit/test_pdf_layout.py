@@ -297,3 +297,25 @@ def test_a_grid_of_bold_labels_beside_their_values_is_read_as_label_value_pairs(
     ]
     fourth = page_text.rows[3]
     assert [page_text.text[a:b] for a, b in fourth.cells] == ["Serial number", "5512-A"]
+
+
+
+def test_a_number_wrapped_to_a_line_start_goes_on_with_its_sentence_and_a_list_stays_a_list(
+) -> None:
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    lines = [  # the first line is the page's widest: "2." would not have fitted after it
+        "Samples of raw water were drawn at the Ellery Cross intake during weeks 1 and",
+        "2. The results were reported to the board in May.",
+        "The steps were",
+        "1. Close the inlet valve.\n2. Drain the filter bed.",
+    ]
+    for n, text in enumerate(lines):
+        _line(page, 100 + 13 * n, text)
+    text = extract_document(doc.tobytes(), PDF, max_pages=1).pages[0].text
+    assert text.split("\n\n") == [
+        "Samples of raw water were drawn at the Ellery Cross intake during weeks 1 and 2. The "
+        "results were reported to the board in May.",
+        "The steps were",
+        "1. Close the inlet valve.\n2. Drain the filter bed.",
+    ]
