@@ -70,6 +70,7 @@ from research.agents.questions import (
     described_kind,
     given_numbers,
     heads,
+    measured_by,
     is_demonym,
     naming,
     numbers_in,
@@ -82,7 +83,7 @@ from research.agents.relations import eponym
 from research.agents.scorer import candidate_claim
 from research.agents.subjects import titled_instead
 from research.agents.summaries import asks_summary, summary
-from research.agents.support import alias_forms, aliases
+from research.agents.support import alias_forms, aliases, measured_columns, states_quantity
 from research.agents.table_lookup import table_answer
 from research.agents.text import (
     QUESTION_WORDS,
@@ -141,6 +142,9 @@ def assess_entity(
     """The verdict for one entity of a sub-goal; `siblings`: the goal's other subjects."""
     question = without_source(sub_goal.text)
     kind = answer_type(question)
+    measured = measured_columns(s.text for s in snippets)
+    if kind == "any" and measured_by(question, measured):
+        kind = "number"  # a quantity the documents' tables measure
     by = compared_by(question) if sub_goal.compare else kind
     # "Which company had the higher X": one of them, told apart by its X; "which film came
     # out first": told apart by their dates.
@@ -262,6 +266,7 @@ def assess_entity(
         and _states_event(direct, event_terms, outcome, soft)
         and (not verb or verb in soft or covers(verb, _fact_stems(direct.sentence)))
         and (kind not in ("name", "any") or _states_relation(direct, terms, question, soft))
+        and states_quantity(question, direct.sentence, measured)
     ):
         claims, unsupported = [_claim(direct)], []
         if told and told.sentence != direct.sentence:  # the clause telling the subject apart

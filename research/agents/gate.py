@@ -32,6 +32,7 @@ from research.agents.support import (
     aliases,
     answer_names,
     asked_kind,
+    measured_columns,
     names_entity,
     row_label,
     support_problem,
@@ -221,7 +222,8 @@ def support(
     quoted = [_quoted_units(claim, run_snippets) for claim in claims]
     texts = [s.text for s in run_snippets.values()]
     sides = part.compare or [part.entity]
-    kind = _side_kind(part)
+    measured = measured_columns(texts)
+    kind = _side_kind(part, measured)
     problems: list[str] = []
     elsewhere = [o for o in siblings if o not in sides]
     for side in sides:
@@ -246,6 +248,7 @@ def support(
                 # A claim's own names are no bridge to itself: they may be the answer.
                 also=[n for n, by in named.items() if by - {i}],
                 kind=kind,
+                measured=measured,
             )
             for i in sorted(reached)
             for unit, frame in quoted[i]
@@ -313,10 +316,10 @@ def _quoted_units(claim: Claim, run_snippets: dict[int, Snippet]) -> Quoted:
     return out
 
 
-def _side_kind(part: SubGoal) -> str:
+def _side_kind(part: SubGoal, measured: frozenset[str]) -> str:
     """What each compared side must state: the date or number the choice is made by, not the
     choice (a name the question already gives)."""
-    kind = asked_kind(part.text)
+    kind = asked_kind(part.text, measured)
     if not part.compare or kind in ("number", "date"):
         return kind
     return {"date": "date", "number": "number"}.get(compared_by(part.text), "any")

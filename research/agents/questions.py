@@ -249,12 +249,8 @@ def answer_type(question: str) -> str:
         return "name"  # "in what directional area of Argentina": a place, not a measure
     if _PERIOD.search(q):
         return "period"
-    head = re.search(
-        r"\b(?:what|which) (?:(?:is|was|are|were) )?(?:the )?([a-z -]+?) "
-        r"(?:of|at|for|in|on|did|does|do|was|were|is|are|has|had)\b",
-        q,
-    )
-    if head and _measure_head(words(head.group(1))):
+    head = asked_head(q)
+    if head and _measure_head(head):
         return "number"
     if re.search(r"\b(?:what|how much) did\b.*\bcost\b", q):
         return "number"
@@ -295,6 +291,34 @@ def _instructed(q: str) -> str:
     if phrase and phrase[-1] in _DATE_HEADS:
         return "date"
     return "number" if phrase and _measure_head(phrase) else "any"
+
+
+def asked_head(question: str, *, closing: bool = False) -> list[str]:
+    """The words naming what "what/which X of/at/did ..." asks ("the deviation at 40 bar":
+    ["deviation"]), else []; `closing`: also where X closes the question ("what was its
+    original wall thickness?")."""
+    q = question.lower()
+    head = re.search(
+        r"\b(?:what|which) (?:(?:is|was|are|were) )?(?:the )?([a-z -]+?) "
+        r"(?:of|at|for|in|on|did|does|do|was|were|is|are|has|had)\b",
+        q,
+    )
+    if head is None and closing:
+        head = re.search(
+            r"\b(?:what|which) (?:is|was|are|were) (?:the |its |their )?([a-z -]+?)\s*\??\s*$", q
+        )
+    return words(head.group(1)) if head else []
+
+
+def measured_by(question: str, measured: frozenset[str]) -> str:
+    """The stem of the quantity the question asks, when it is one the documents measure
+    (`measured`: stems of the headers of their tables' numeric columns), else "". "What Cmax
+    did the study reach" asks a number where a table has a "Cmax (ng/mL)" column, though no
+    word list knows Cmax."""
+    head = asked_head(question, closing=True)
+    cut = next((i for i, w in enumerate(head) if w in _NOT_NOUN or w.endswith("ed")), None)
+    nouns = [stem(w) for w in head[:cut]]
+    return nouns[-1] if nouns and nouns[-1] in measured else ""
 
 
 def _measure_head(phrase: list[str]) -> bool:

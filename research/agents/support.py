@@ -16,12 +16,23 @@ from functools import lru_cache
 from corpora.units import HEADER_SEP, is_row, row_cells
 from research.agents.dates import DECADE, MONTHS, YEAR
 from research.agents.lexicon import common_words
-from research.agents.questions import answer_type
-from research.agents.text import NAME, STOPWORDS, clean_name, mentions, names, normalize
+from research.agents.questions import answer_type, given_numbers, measured_by, numbers_in
+from research.agents.text import (
+    NAME,
+    STOPWORDS,
+    clean_name,
+    mentions,
+    names,
+    normalize,
+    stem,
+    words,
+)
 from research.agents.units import NUMBER_WORDS
 
 NOT_ABOUT_ENTITY = "the quoted passage does not name the part's subject"
 NO_VALUE = "the quote holds no {kind}, which the part asks for"
+NOT_THE_QUANTITY = "the quote does not name the quantity the part asks, which the tables name"
+NOT_THE_ONE_ASKED = "the quote does not state {numbers}, which single out what the part asks"
 
 KINDS = ("number", "date", "name", "yesno", "any")
 
@@ -35,10 +46,32 @@ class Frame:
     row_label: str = ""
 
 
-def asked_kind(question: str) -> str:
-    """The kind of value the question asks for; a duration is a number."""
+def asked_kind(question: str, measured: frozenset[str] = frozenset()) -> str:
+    """The kind of value the question asks for; a duration is a number, and so is a quantity
+    the documents' tables measure (`measured_columns`)."""
     kind = answer_type(question)
-    return "number" if kind == "duration" else kind if kind in KINDS else "any"
+    kind = "number" if kind == "duration" else kind if kind in KINDS else "any"
+    return "number" if kind == "any" and measured_by(question, measured) else kind
+
+
+def measured_columns(texts: Iterable[str]) -> frozenset[str]:
+    """Stems of the words heading the table columns that hold numbers in `texts` (units in
+    brackets aside): "Cmax (ng/mL): 1,190" measures Cmax."""
+    out: set[str] = set()
+    for text in texts:
+        for line in text.splitlines():
+            if not is_row(line):
+                continue
+            for cell in row_cells(line)[1]:
+                header, _, value = cell.partition(HEADER_SEP)
+                value = value.lstrip("+-−±≤≥<>~ ")
+                if _NUMERAL.match(value) and not _DATE.match(value) and not YEAR.match(value):
+                    out |= {stem(w) for w in words(_BRACKETS.sub(" ", header))} - _STOP_STEMS
+    return frozenset(out)
+
+
+_BRACKETS = re.compile(r"\([^)]*\)")
+_STOP_STEMS = frozenset(stem(w) for w in STOPWORDS)
 
 
 _MONTH = "(?:" + "|".join(m.capitalize() for m in MONTHS) + r")\.?"
@@ -271,12 +304,21 @@ def support_problem(
     frame: Frame,
     also: Sequence[str] = (),
     kind: str | None = None,
+    measured: frozenset[str] = frozenset(),
 ) -> str | None:
     """None when the unit supports the part, else why not. `kind` overrides the kind the
-    question asks (a side of a comparison needs its own date or number, not the choice)."""
+    question asks (a side of a comparison needs its own date or number, not the choice);
+    `measured`: the quantities the documents' tables measure (`measured_columns`)."""
     if entity and not names_entity(entity, unit, frame, also):  # "": a subject not named
         return NOT_ABOUT_ENTITY
-    kind = kind or asked_kind(question)
+    if not states_quantity(question, unit, measured):
+        return NOT_THE_QUANTITY
+    # "the half-life at 600 mg": a unit that does not state 600 speaks of another dose
+    needed = given_numbers(question) - numbers_in(entity, *also)
+    stated = _values(numbers_in(unit, frame.row_label, frame.section, frame.title))
+    if not _values(needed) <= stated:
+        return NOT_THE_ONE_ASKED.format(numbers=", ".join(sorted(needed)))
+    kind = kind or asked_kind(question, measured)
     given = " ".join([question, entity, *also])
     # The subject's own name holds no value: "Unit 4" gives no number.
     bare = unit
@@ -286,6 +328,25 @@ def support_problem(
     if not holds_kind(bare, kind, given):
         return NO_VALUE.format(kind=kind)
     return None
+
+
+def states_quantity(question: str, unit: str, measured: frozenset[str]) -> bool:
+    """A quantity the documents' tables name ("Cmax") is asked in their word: the answering
+    unit names it (a row in its header), else it states some other number ("the doses were
+    10, 30 and 300 mg")."""
+    quantity = measured_by(question, measured)
+    return not quantity or quantity in {stem(w) for w in words(unit)}
+
+
+def _values(numbers: Iterable[str]) -> set[float | str]:
+    """Numbers as values: "40" and "40.000" are one."""
+    out: set[float | str] = set()
+    for n in numbers:
+        try:
+            out.add(float(n))
+        except ValueError:
+            out.add(n)
+    return out
 
 
 def unnamed(subject: str, texts: Sequence[str]) -> bool:

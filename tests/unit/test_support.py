@@ -7,13 +7,17 @@ from research.agents.gate import whole_units
 from research.agents.support import (
     NO_VALUE,
     NOT_ABOUT_ENTITY,
+    NOT_THE_ONE_ASKED,
+    NOT_THE_QUANTITY,
     Frame,
     alias_forms,
     aliases,
     asked_kind,
     holds_kind,
+    measured_columns,
     names_entity,
     row_label,
+    states_quantity,
     support_problem,
 )
 
@@ -97,6 +101,22 @@ WHO = "Who operates Harlow Fen?"
             None,
         ),
         ("Is Harlow Fen offshore?", "Harlow Fen", "Harlow Fen lies offshore.", PLAIN, (), None),
+        (  # a number the question gives singles out the one asked: another speaks of others
+            "What was the output of Harlow Fen at 12 m/s?",
+            "Harlow Fen",
+            "Harlow Fen produced 310 MWh a week on average.",
+            PLAIN,
+            (),
+            NOT_THE_ONE_ASKED.format(numbers="12"),
+        ),
+        (
+            "What was the output of Harlow Fen at 12 m/s?",
+            "Harlow Fen",
+            "12.0 — Output (MWh): 412 · Hours: 96",
+            Frame(title="Harlow Fen power curve test", row_label="12.0"),
+            (),
+            None,
+        ),
     ],
 )
 def test_support_problem(question, entity, unit, frame, also, problem) -> None:
@@ -154,6 +174,33 @@ def test_holds_kind(text, kind, question, holds) -> None:
 )
 def test_asked_kind(question, kind) -> None:
     assert asked_kind(question) == kind
+
+
+def test_a_quantity_the_tables_measure_is_asked_as_a_number() -> None:
+    rows = ["Orvane rose.\n200 — N: 8 · Tmax (h): 2.5 · Route: oral", "Site — Name: Kelby"]
+    measured = measured_columns(rows)
+    assert {"tmax", "n"} <= measured and "rout" not in measured and "name" not in measured
+    assert asked_kind("What Tmax did Orvane reach?") == "any"
+    assert asked_kind("What Tmax did Orvane reach?", measured) == "number"
+    assert asked_kind("What route did Orvane take?", measured) == "any"
+
+
+
+def test_a_quantity_the_tables_name_is_stated_in_their_word() -> None:
+    measured = measured_columns(["200 — Tmax (h): 2.5 · Dosed on: 4 May 2031"])
+    question = "What Tmax did Orvane reach at 200 mg?"
+    frame = Frame(title="Orvane study OR-1")
+    doses = "The doses were 50, 100 and 200 mg."
+    row = "200 — Tmax (h): 2.5"
+    assert support_problem(
+        question=question, entity="Orvane", unit=doses, frame=frame, measured=measured
+    ) == NOT_THE_QUANTITY
+    assert support_problem(
+        question=question, entity="Orvane", unit=row, frame=frame, measured=measured
+    ) is None
+    # a date column measures nothing: "when" and "what date" ask no quantity word
+    assert "date" not in measured and states_quantity("What date was it dosed?", doses, measured)
+    assert not states_quantity("What was its Tmax?", doses, measured)
 
 
 DEFINITIONS = [
