@@ -331,9 +331,12 @@ def support_problem(
 
 
 def states_quantity(question: str, unit: str, measured: frozenset[str]) -> bool:
-    """A quantity the documents' tables name ("Cmax") is asked in their word: the answering
-    unit names it (a row in its header), else it states some other number ("the doses were
-    10, 30 and 300 mg")."""
+    """A quantity known only as the documents' tables name it ("Cmax"; a question asking
+    "how much" or a "price" says it asks a number, and a unit may state it in other words)
+    is asked in their word: the answering unit names it (a row in its header), else it
+    states some other number ("the doses were 10, 30 and 300 mg")."""
+    if answer_type(question) != "any":
+        return True
     quantity = measured_by(question, measured)
     return not quantity or quantity in {stem(w) for w in words(unit)}
 

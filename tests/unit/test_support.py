@@ -201,6 +201,9 @@ def test_a_quantity_the_tables_name_is_stated_in_their_word() -> None:
     # a date column measures nothing: "when" and "what date" ask no quantity word
     assert "date" not in measured and states_quantity("What date was it dosed?", doses, measured)
     assert not states_quantity("What was its Tmax?", doses, measured)
+    # a question that says it asks a number may be answered in other words
+    power = measured_columns(["X5 — Power (kW): 390"])
+    assert states_quantity("What is the peak power of the X5?", "It charges at 250 kW.", power)
 
 
 DEFINITIONS = [
