@@ -2,8 +2,10 @@
 
 A unit supports a part when it (or its row label, section path or document title) names the
 part's entity, or a name the documents define for it, and it holds a value of the kind the
-part asks for: a number, a date, a name the question does not already give. Mechanical, no
-model: the citation gate applies it to both engines' claims.
+part asks for: a number, a date, a name the question does not already give. It also states
+the numbers the question gives to single out what it asks ("at 600 mg"), and names a
+quantity the part knows only by a table column's word ("Cmax"). Mechanical, no model: the
+citation gate applies it to both engines' claims.
 """
 
 from __future__ import annotations

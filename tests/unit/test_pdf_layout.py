@@ -299,9 +299,9 @@ def test_a_grid_of_bold_labels_beside_their_values_is_read_as_label_value_pairs(
     assert [page_text.text[a:b] for a, b in fourth.cells] == ["Serial number", "5512-A"]
 
 
-
-def test_a_number_wrapped_to_a_line_start_goes_on_with_its_sentence_and_a_list_stays_a_list(
-) -> None:
+def test_a_number_wrapped_to_a_line_start_goes_on_with_its_sentence_and_a_list_stays_a_list() -> (
+    None
+):
     doc = pymupdf.open()
     page = doc.new_page(width=595, height=842)
     lines = [  # the first line is the page's widest: "2." would not have fitted after it

@@ -185,19 +185,24 @@ def test_a_quantity_the_tables_measure_is_asked_as_a_number() -> None:
     assert asked_kind("What route did Orvane take?", measured) == "any"
 
 
-
 def test_a_quantity_the_tables_name_is_stated_in_their_word() -> None:
     measured = measured_columns(["200 — Tmax (h): 2.5 · Dosed on: 4 May 2031"])
     question = "What Tmax did Orvane reach at 200 mg?"
     frame = Frame(title="Orvane study OR-1")
     doses = "The doses were 50, 100 and 200 mg."
     row = "200 — Tmax (h): 2.5"
-    assert support_problem(
-        question=question, entity="Orvane", unit=doses, frame=frame, measured=measured
-    ) == NOT_THE_QUANTITY
-    assert support_problem(
-        question=question, entity="Orvane", unit=row, frame=frame, measured=measured
-    ) is None
+    assert (
+        support_problem(
+            question=question, entity="Orvane", unit=doses, frame=frame, measured=measured
+        )
+        == NOT_THE_QUANTITY
+    )
+    assert (
+        support_problem(
+            question=question, entity="Orvane", unit=row, frame=frame, measured=measured
+        )
+        is None
+    )
     # a date column measures nothing: "when" and "what date" ask no quantity word
     assert "date" not in measured and states_quantity("What date was it dosed?", doses, measured)
     assert not states_quantity("What was its Tmax?", doses, measured)
