@@ -614,3 +614,19 @@ def test_the_word_naming_what_a_code_is_is_no_fact_to_find() -> None:
     assert quoted(a) == "The supplier is Harrow Surfacing."
     a = judge("Who audited contract RB-2040-17?", [contract])
     assert a.verdict != Verdict.SUFFICIENT  # "contract" alone states no audit
+
+
+def test_a_count_of_the_asked_noun_answers_how_many_in_the_documents_own_verb() -> None:
+    title = "Norrvik ferry route"
+    question = "For the Norrvik ferry route: how many harbours did it link?"
+    counted = (
+        "The Norrvik ferry route opened in 1998. A bus links the pier to the town. Boats on "
+        "the Norrvik ferry route call at 14 harbours along the coast."
+    )
+    a = judge(question, [snip(1, title, counted)])
+    assert a.verdict == Verdict.SUFFICIENT and "14 harbours" in quoted(a)
+    other = (
+        "The Norrvik ferry route opened in 1998. Its boats leave 14 times a day. A bus links "
+        "the pier to the town."
+    )
+    assert judge(question, [snip(1, title, other)], searched=3).verdict != Verdict.SUFFICIENT
