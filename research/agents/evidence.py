@@ -67,7 +67,6 @@ from research.agents.questions import (
     asks_definition,
     asks_plans,
     counted,
-    counts,
     described_kind,
     given_numbers,
     heads,
@@ -122,12 +121,6 @@ def _states_event(
 
 
 _MONTH_STEMS = frozenset(stem(m) for m in MONTHS)
-
-
-def _states_verb(verb: str, found: Found, must: frozenset[str]) -> bool:
-    """The question's verb is stated, or the sentence counts what "how many" asks: "call at
-    14 harbours" answers "how many harbours did it link" in the document's own verb."""
-    return covers(verb, _fact_stems(found.sentence)) or bool(must and counts(found.sentence, must))
 
 
 def _states_relation(found: Found, terms: list[str], question: str, soft: frozenset[str]) -> bool:
@@ -271,7 +264,9 @@ def assess_entity(
         direct
         and direct.score >= ACCEPT
         and _states_event(direct, event_terms, outcome, soft)
-        and (not verb or verb in soft or _states_verb(verb, direct, must))
+        # a "how many" sentence counts the asked noun (`find` requires it), in its own verb:
+        # "call at 14 harbours" answers "how many harbours did it link"
+        and (not verb or verb in soft or must or covers(verb, _fact_stems(direct.sentence)))
         and (kind not in ("name", "any") or _states_relation(direct, terms, question, soft))
         and states_quantity(question, direct.sentence, measured)
     ):
