@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, Group
-from django.contrib.postgres.search import TrigramSimilarity
+from django.contrib.postgres.search import SearchQuery, TrigramSimilarity
 from django.db.models import CharField, Count, Exists, F, Func, OuterRef, Q, QuerySet, Value
 from django.db.models.functions import Lower, Trim
 
@@ -196,3 +196,20 @@ def chunks_around(
             ordinal__lte=centre.ordinal + reach,
         ).order_by("ordinal")
     )
+
+
+def chunks_naming(
+    *, user: AbstractBaseUser | AnonymousUser, corpus_ids: list[int], phrases: list[str], limit: int
+) -> list[Chunk]:
+    """Ready chunks the user may read in these corpora that hold one of `phrases` (a stemmed
+    phrase match through the full-text index: the caller reads the words as written), the
+    earliest in their documents first, where a document introduces what it names."""
+    wanted = [p for p in dict.fromkeys(phrases) if p.strip()]
+    if not wanted or not corpus_ids:
+        return []
+    query = SearchQuery(wanted[0], search_type="phrase", config="english")
+    for phrase in wanted[1:]:
+        query |= SearchQuery(phrase, search_type="phrase", config="english")
+    visible = corpora_visible(user=user).filter(pk__in=corpus_ids)
+    rows = Chunk.objects.filter(corpus__in=visible, document__status=Document.Status.READY)
+    return list(rows.filter(search=query).order_by("ordinal", "pk")[:limit])

@@ -25,7 +25,7 @@ from research.contracts import (
     Verdict,
 )
 from research.errors import ProviderError
-from research.loop_search import read_documents, read_links, read_sections, search
+from research.loop_search import read_documents, read_links, read_names, read_sections, search
 from research.loop_state import LoopConfig, State
 from research.providers.base import ResearchProvider
 from research.recorder import Recorder
@@ -121,6 +121,7 @@ def run_loop(
                 break
             rec.check()
             search(rec, state, scope, query)
+        read_names(rec, state, iteration)
         for sg in state.open_goals():
             rec.check()
             _assess(rec, state, scope, sg)
@@ -199,6 +200,8 @@ def _same_text(a: str, b: str) -> bool:
 
 
 def _context(state: State, key: str) -> list[Snippet]:
+    """The part's best passages within the context's size, and the passages that define its
+    entity's other names, whatever their rank."""
     pool = sorted(state.evidence.get(key, {}).values(), key=lambda s: -s.score)
     out, used = [], 0
     for snip in pool:
@@ -206,7 +209,9 @@ def _context(state: State, key: str) -> list[Snippet]:
             break
         out.append(snip)
         used += len(snip.text)
-    return out
+    taken = {s.id for s in out}
+    defining = state.definitions.get(key, set())
+    return out + [s for s in pool if s.id in defining and s.id not in taken]
 
 
 def _assess(rec: Recorder, state: State, scope: Scope, sg: SubGoal) -> None:

@@ -1,12 +1,15 @@
-"""The loop's reads of the corpora: hybrid searches; for summary parts the section around the
+"""The loop's reads of the corpora: hybrid searches; for every part the passages that give its
+entity other names, and its question asked by them; for summary parts the section around the
 passage they quote; for open parts a search within the entity's own document. Each read is
 recorded as a query and its hits, in the audit trail."""
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 
 from research.agents.summaries import REACH, asks_summary
+from research.agents.support import aliases
 from research.agents.text import mentions
 from research.contracts import Query, Scope, Snippet, SubGoal, Verdict
 from research.loop_state import State
@@ -31,6 +34,69 @@ def search(rec: Recorder, state: State, scope: Scope, query: Query) -> None:
     _record(rec, state, query, hits, targets)
 
 
+ALIASES_SEARCHED = 2  # names a part's question is asked again by, at most
+
+
+def read_names(rec: Recorder, state: State, iteration: int) -> None:
+    """Each part reads, once, the passages of the selected corpora that give its entity
+    another name ("Orrin Water Treatment Works (site code OR-7)"), wherever they stand: a log
+    or a table may know the entity only by that name, and the judge and the gate take names
+    from the part's passages. The passages join the part's context whatever their rank."""
+    from research import retrieval
+
+    scope = Scope.model_validate(rec.run.scope)
+    for sg in state.plan.sub_goals:
+        if sg.key in state.names_read or state.budget_left() <= 0:
+            continue
+        state.names_read.add(sg.key)
+        pool = state.evidence.get(sg.key, {})
+        floor = min((s.score for s in pool.values()), default=0.0)
+        entities = [e for e in sg.compare or [sg.entity] if e]
+        found = {
+            s.id: s
+            for entity in entities
+            for s in retrieval.defining_passages(rec.run, scope.corpus_ids, entity, floor)
+        }
+        if not found:
+            continue
+        text = "names the documents give " + " and ".join(entities)
+        query = _read_query(
+            state, sg, text, iteration, corpus_ids=scope.corpus_ids, suggested_by=None
+        )
+        _record_read(rec, state, query, list(found.values()))
+        state.definitions.setdefault(sg.key, set()).update(found)
+        for entity in entities:
+            _search_as_named(rec, state, scope, sg, entity, list(found.values()), iteration)
+
+
+def _search_as_named(
+    rec: Recorder,
+    state: State,
+    scope: Scope,
+    sg: SubGoal,
+    entity: str,
+    defining: list[Snippet],
+    iteration: int,
+) -> None:
+    """The part's question asked again with the names the documents give its entity in place
+    of its own ("... at OR-7"), over every selected corpus: what routing knew by the entity's
+    own name may hold it only under another."""
+    names = aliases(entity, [s.text for s in defining])[:ALIASES_SEARCHED]
+    if not names or state.budget_left() <= 0:
+        return
+    named = " ".join(names)
+    pattern = re.compile(re.escape(entity), re.IGNORECASE)
+    asked = sg.text
+    text = pattern.sub(named, asked, count=1) if pattern.search(asked) else f"{named}: {asked}"
+    source = next((s for s in defining if any(n in s.text for n in names)), defining[0])
+    query = _read_query(
+        state, sg, text, iteration, corpus_ids=scope.corpus_ids, suggested_by=source.id
+    )
+    state.searched.setdefault(sg.key, []).append(text)
+    state.last_query[sg.key] = query.key
+    search(rec, state, scope, query)
+
+
 def read_sections(rec: Recorder, state: State, iteration: int) -> list[SubGoal]:
     """A summary part found sufficient reads the section around the passage it quotes most
     whole: its topic runs on over neighbouring chunks that no query ranks together. Returns
@@ -53,7 +119,7 @@ def read_sections(rec: Recorder, state: State, iteration: int) -> list[SubGoal]:
         state.sections_read.add(sg.key)
         text = f"section of “{centre.title}” around p. {centre.page_start}"
         query = _read_query(
-            state, sg, text, iteration, corpus_id=centre.corpus_id, suggested_by=centre.id
+            state, sg, text, iteration, corpus_ids=[centre.corpus_id], suggested_by=centre.id
         )
         _record_read(rec, state, query, _section(rec, centre))
         read.append(sg)
@@ -101,7 +167,7 @@ def read_documents(rec: Recorder, state: State, iteration: int) -> list[SubGoal]
             asked = next((q for q in sg.queries if mentions(q, entity)), sg.text)
             text = f"{asked} (within “{doc.title}”)"
             query = _read_query(
-                state, sg, text, iteration, corpus_id=doc.corpus_id, suggested_by=doc.id,
+                state, sg, text, iteration, corpus_ids=[doc.corpus_id], suggested_by=doc.id,
                 document_id=doc.document_id,
             )  # fmt: skip
             _search_read(rec, state, query)
@@ -137,7 +203,7 @@ def read_links(rec: Recorder, state: State, iteration: int) -> list[SubGoal]:
                 continue
             text = f"{follow.entity} (its own document)"
             query = _read_query(
-                state, sg, text, iteration, corpus_id=doc[1], suggested_by=follow.suggested_by,
+                state, sg, text, iteration, corpus_ids=[doc[1]], suggested_by=follow.suggested_by,
                 document_id=doc[0],
             )  # fmt: skip
             _search_read(rec, state, query)
@@ -153,17 +219,17 @@ def _read_query(
     text: str,
     iteration: int,
     *,
-    corpus_id: int,
+    corpus_ids: list[int],
     suggested_by: int | None,
     document_id: int | None = None,
 ) -> Query:
-    """A read of one corpus (within one document when given), as a query with its lineage."""
+    """A read of corpora (within one document when given), as a query with its lineage."""
     state.query_seq += 1
     return Query(
         key=f"q-{state.query_seq}",
         sub_goal=sg.key,
         text=text,
-        corpus_ids=[corpus_id],
+        corpus_ids=corpus_ids,
         iteration=iteration,
         parent=state.last_query.get(sg.key),
         suggested_by=suggested_by,

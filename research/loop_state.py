@@ -54,6 +54,8 @@ class State:
     documents_read: set[tuple[str, int]] = field(default_factory=set)
     links_read: set[str] = field(default_factory=set)  # parts that read their answer's names
     reads: dict[str, list[str]] = field(default_factory=dict)  # section and document reads
+    names_read: set[str] = field(default_factory=set)  # parts that read their entity's names
+    definitions: dict[str, set[int]] = field(default_factory=dict)  # their defining passages
     provider_s: float = 0.0
     provider: ResearchProvider | None = None
     read_as: list[tuple[str, str]] = field(default_factory=list)  # names respelled in the goal

@@ -14,6 +14,7 @@ from corpora.search import SearchFilters, search_each_embedder
 from corpora.selectors import (
     chunks_around,
     chunks_get_for,
+    chunks_naming,
     corpora_visible,
     document_chunk_counts,
     documents_titled,
@@ -23,6 +24,7 @@ from corpora.selectors import (
 from corpora.vocabulary import terms_present
 from research.agents import spelling
 from research.agents.router import RouteSignal
+from research.agents.support import aliases, name_forms
 from research.agents.versions import finals_first, is_draft
 from research.contracts import CorpusInfo, Dossier, Plan, Query, Scope, SectionStatus, Snippet
 from research.errors import DossierError
@@ -132,23 +134,51 @@ def search(run: Any, scope: Scope, query: Query, *, k: int) -> list[Snippet]:
 def section(run: Any, centre: Snippet, corpus_ids: list[int], reach: int) -> list[Snippet]:
     """The chunks around `centre` in its document, as snippets ranked just below it."""
     return [
-        Snippet(
-            id=c.pk,
-            corpus_id=c.corpus_id,
-            document_id=c.document_id,
-            ordinal=c.ordinal,
-            title=c.title,
-            page_start=c.page_start,
-            page_end=c.page_end,
-            text=c.text,
-            score=centre.score * (1 - 0.01 * abs(c.ordinal - centre.ordinal)),
-            page_breaks=[(int(a), int(b)) for a, b in c.page_breaks],
-            section=c.section,
-        )
+        _chunk_snippet(c, centre.score * (1 - 0.01 * abs(c.ordinal - centre.ordinal)))
         for c in chunks_around(
             user=run.owner, chunk_id=centre.id, corpus_ids=corpus_ids, reach=reach
         )
     ]
+
+
+DEFINING_READ = 200  # chunks naming an entity read for the names they define for it
+DEFINING_KEPT = 3
+
+
+def defining_passages(run: Any, corpus_ids: list[int], entity: str, score: float) -> list[Snippet]:
+    """Passages of these corpora that give `entity` another name ("Orrin Water Treatment
+    Works (site code OR-7)"), each adding a name: a log or a table elsewhere may know the
+    entity only by that name. Ranked at `score`."""
+    chunks = chunks_naming(
+        user=run.owner, corpus_ids=corpus_ids, phrases=name_forms(entity), limit=DEFINING_READ
+    )
+    names = set(aliases(entity, [c.text for c in chunks]))  # read together: a head is unique
+    out: list[Snippet] = []
+    known: set[str] = set()
+    for chunk in chunks:
+        new = set(aliases(entity, [chunk.text])) & names - known
+        if new:
+            known |= new
+            out.append(_chunk_snippet(chunk, score))
+        if len(out) >= DEFINING_KEPT:
+            break
+    return out
+
+
+def _chunk_snippet(c: Any, score: float) -> Snippet:
+    return Snippet(
+        id=c.pk,
+        corpus_id=c.corpus_id,
+        document_id=c.document_id,
+        ordinal=c.ordinal,
+        title=c.title,
+        page_start=c.page_start,
+        page_end=c.page_end,
+        text=c.text,
+        score=score,
+        page_breaks=[(int(a), int(b)) for a, b in c.page_breaks],
+        section=c.section,
+    )
 
 
 def chunk_counts(run: Any, document_ids: list[int], corpus_ids: list[int]) -> dict[int, int]:

@@ -83,7 +83,14 @@ from research.agents.relations import eponym
 from research.agents.scorer import candidate_claim
 from research.agents.subjects import titled_instead
 from research.agents.summaries import asks_summary, summary
-from research.agents.support import alias_forms, aliases, measured_columns, states_quantity
+from research.agents.support import (
+    Frame,
+    alias_forms,
+    aliases,
+    measured_columns,
+    measures_its_thing,
+    states_quantity,
+)
 from research.agents.table_lookup import table_answer
 from research.agents.text import (
     QUESTION_WORDS,
@@ -269,6 +276,7 @@ def assess_entity(
         and (not verb or verb in soft or must or covers(verb, _fact_stems(direct.sentence)))
         and (kind not in ("name", "any") or _states_relation(direct, terms, question, soft))
         and states_quantity(question, direct.sentence, measured)
+        and measures_its_thing(question, direct.sentence, _frame(direct))
     ):
         claims, unsupported = [_claim(direct)], []
         if told and told.sentence != direct.sentence:  # the clause telling the subject apart
@@ -427,6 +435,10 @@ def assess_offline(
         verdict = _table_answer(sub_goal, question, entities[0], snippets) or verdict
     verdict = with_subject(verdict, sub_goal, entities, snippets)
     return with_antecedents(with_description(verdict, sub_goal, entities, snippets), snippets)
+
+
+def _frame(found: Found) -> Frame:
+    return Frame(title=found.snippet.title, section=found.snippet.section)
 
 
 def _kind_of_code(question: str, entity: str) -> list[str]:

@@ -7,7 +7,7 @@ import re
 
 from research.agents.dates import DECADE, MONTHS, YEAR, months
 from research.agents.text import STOPWORDS, mentions, names, stem, words
-from research.agents.units import NUMBER, NUMBER_WORDS, implied_stems
+from research.agents.units import NUMBER, NUMBER_WORDS, implied_stems, measure_of
 
 _SOURCE = re.compile(
     r"^\s*(?:based on|according to|drawing on|using)\s+([^,?]+),\s*", re.IGNORECASE
@@ -340,6 +340,29 @@ _COUNTED = re.compile(
     r"(?:did|does|do|were|was|are|is|has|have|had|will|can|could|would|in|of|at|on|for|per|"
     r"that|which|who)\b"
 )
+
+
+_UNIT_OF = re.compile(
+    r"\bhow many\s+([a-z]+)\s+of\s+(?:the\s+|its\s+|their\s+)?((?:[a-z][\w-]*\s+){0,2}?[a-z][\w-]*)"
+    r"\s+(?:did|does|do|were|was|are|is|has|have|had|will|can|could|would|in|at|on|for|per|"
+    r"that|which)\b"
+)
+
+
+def measured_thing(question: str) -> frozenset[str]:
+    """Stems of what a measure counts in "how many hours of outages" (not of "how many
+    members of the board": members are no measure); frozenset() when none is asked."""
+    match = _UNIT_OF.search(question.lower())
+    if not match or not measure_of(match.group(1)):
+        return frozenset()
+    return frozenset(stem(w) for w in words(match.group(2)) if w not in STOPWORDS)
+
+
+def asked_measure(question: str) -> str:
+    """The quantity "how many" asks when it counts a unit of measure ("how many hours":
+    "duration time period"), else ""."""
+    match = _COUNTED.search(question.lower())
+    return measure_of(match.group(1)) if match else ""
 
 
 def counted(question: str) -> frozenset[str]:

@@ -18,7 +18,13 @@ from functools import lru_cache
 from corpora.units import HEADER_SEP, is_row, row_cells
 from research.agents.dates import DECADE, MONTHS, YEAR
 from research.agents.lexicon import common_words
-from research.agents.questions import answer_type, given_numbers, measured_by, numbers_in
+from research.agents.questions import (
+    answer_type,
+    given_numbers,
+    measured_by,
+    measured_thing,
+    numbers_in,
+)
 from research.agents.text import (
     NAME,
     STOPWORDS,
@@ -34,6 +40,7 @@ from research.agents.units import NUMBER_WORDS
 NOT_ABOUT_ENTITY = "the quoted passage does not name the part's subject"
 NO_VALUE = "the quote holds no {kind}, which the part asks for"
 NOT_THE_QUANTITY = "the quote does not name the quantity the part asks, which the tables name"
+NOT_WHAT_IS_MEASURED = "the quote measures something other than what the part asks of"
 NOT_THE_ONE_ASKED = "the quote does not state {numbers}, which single out what the part asks"
 
 KINDS = ("number", "date", "name", "yesno", "any")
@@ -213,16 +220,26 @@ def _trimmed(name: str) -> str:
 
 def aliases(entity: str, texts: Iterable[str]) -> tuple[str, ...]:
     """Names the documents themselves give the entity: each side of a definition ("A (site
-    code B)", "A, formerly B", "A, known as B", "A (the "B")") names the other."""
-    forms = [f.lower() for f in _forms(entity)]
+    code B)", "A, formerly B", "A, known as B", "A (the "B")") names the other. An entity
+    written by a defined name's distinctive head ("Brackley" for "Brackley Water Treatment
+    Works") takes that name's aliases only when no other defined name has the same head
+    ("Brackley North (BN2)" would make "Brackley" name neither)."""
+    forms = [f.lower() for f in name_forms(entity)]
     found: list[str] = []
+    by_head: dict[str, list[str]] = {}  # a defined name the entity heads -> its other names
     for text in texts:
         if not any(form in text.lower() for form in forms):
             continue  # a text that never names the entity defines no name for it
         for a, b in _definitions(text):
             for this, other in ((a, b), (b, a)):
-                if _same_name(entity, this) and not _same_name(entity, other):
+                if _same_name(entity, other) or _heads(entity, other):
+                    continue
+                if _same_name(entity, this):
                     found.append(other)
+                elif _heads(entity, this):
+                    by_head.setdefault(normalize(this), []).append(other)
+    if len(by_head) == 1:
+        found += next(iter(by_head.values()))
     return tuple(dict.fromkeys(found))
 
 
@@ -249,15 +266,27 @@ def alias_forms(alias: str) -> list[str]:
     while len(head) > 1 and head[-1].lower() in common_words():
         head.pop()
     distinct = len(head) < len(parts) and not any(w.lower() in common_words() for w in head)
-    return [*_forms(alias), *([" ".join(head)] if distinct else [])]
+    return [*name_forms(alias), *([" ".join(head)] if distinct else [])]
 
 
 def _same_name(entity: str, name: str) -> bool:
     norm = normalize(name)
-    return bool(norm) and any(normalize(form) == norm for form in _forms(entity))
+    return bool(norm) and any(normalize(form) == norm for form in name_forms(entity))
 
 
-def _forms(entity: str) -> list[str]:
+def _heads(entity: str, name: str) -> bool:
+    """The entity is written as `name`'s distinctive head ("Brackley" of "Brackley Water
+    Treatment Works"), not as `name` itself, and any word it adds is `name`'s too ("the
+    Brackley works" is that name; "the Brackley reservoir" is not)."""
+    head = alias_forms(name)[len(name_forms(name)) :]
+    if not head or _same_name(entity, name):
+        return False
+    mine = [normalize(form) for form in name_forms(entity)]
+    added = set(mine[0].split()) - set(normalize(head[0]).split())
+    return normalize(head[0]) in mine and added <= set(normalize(name).split())
+
+
+def name_forms(entity: str) -> list[str]:
     """How a text may name `entity`: as written without a leading article, or by the names it
     holds ("the Harlow Fen wind farm" by "Harlow Fen")."""
     bare = re.sub(r"^(?:the|a|an)\s+", "", entity.strip(), flags=re.IGNORECASE)
@@ -289,7 +318,7 @@ def names_entity(entity: str, unit: str, frame: Frame, also: Sequence[str] = ())
     full is named again by the surname ("after Stockley was shot")."""
     places = [unit, frame.row_label, frame.section, frame.title]
     for candidate in [entity, *also]:
-        named = alias_forms(candidate) if candidate in also else _forms(candidate)
+        named = alias_forms(candidate) if candidate in also else name_forms(candidate)
         forms = [normalize(f) for f in [*named, *_surname(candidate)]]
         for place in filter(None, places):
             hay = normalize(place)
@@ -315,6 +344,8 @@ def support_problem(
         return NOT_ABOUT_ENTITY
     if not states_quantity(question, unit, measured):
         return NOT_THE_QUANTITY
+    if not measures_its_thing(question, unit, frame):
+        return NOT_WHAT_IS_MEASURED
     # "the half-life at 600 mg": a unit that does not state 600 speaks of another dose
     needed = given_numbers(question) - numbers_in(entity, *also)
     stated = _values(numbers_in(unit, frame.row_label, frame.section, frame.title))
@@ -325,7 +356,7 @@ def support_problem(
     # The subject's own name holds no value: "Unit 4" gives no number.
     bare = unit
     for candidate in sorted({entity, *also}, key=len, reverse=True):
-        for form in _forms(candidate):
+        for form in name_forms(candidate):
             bare = re.sub(rf"(?<![\w-]){re.escape(form)}(?![\w])", " ", bare, flags=re.I)
     if not holds_kind(bare, kind, given):
         return NO_VALUE.format(kind=kind)
@@ -341,6 +372,14 @@ def states_quantity(question: str, unit: str, measured: frozenset[str]) -> bool:
         return True
     quantity = measured_by(question, measured)
     return not quantity or quantity in {stem(w) for w in words(unit)}
+
+
+def measures_its_thing(question: str, unit: str, frame: Frame) -> bool:
+    """ "How many hours of outages": hours of what is asked. The unit or its frame names the
+    outages, or it measures something else ("customers lost supply for 14 hours")."""
+    thing = measured_thing(question)
+    said = " ".join([unit, frame.row_label, frame.section, frame.title])
+    return thing <= {stem(w) for w in words(said)}
 
 
 def _values(numbers: Iterable[str]) -> set[float | str]:

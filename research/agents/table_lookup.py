@@ -20,10 +20,12 @@ from collections.abc import Sequence
 
 from corpora.units import HEADER_SEP, row_cells
 from research.agents.dates import period_words
+from research.agents.questions import asked_measure
 from research.agents.scorer import Candidate, candidates
 from research.agents.support import Frame, aliases, asked_kind, holds_kind, names_entity
 from research.agents.text import STOPWORDS, stem, words
 from research.agents.times import time_clash, time_fit, times
+from research.agents.units import measure_of
 from research.agents.versions import superseded
 from research.contracts import Snippet
 
@@ -33,6 +35,7 @@ _LEAST = re.compile(r"\b(?:lowest|minimum|smallest|fewest)\b", re.I)
 _VALUE = re.compile(r"[-−]?\d{1,3}(?:,\d{3})+(?:\.\d+)?|[-−]?\d+(?:\.\d+)?")
 # A header's last word that only says the column holds an identifier of what it names
 _GENERIC_HEAD = frozenset(stem(w) for w in "number no code id name reference ref".split())
+_ABOUT_SUBJECT = 100.0  # beyond any sum of _row_named's points
 _HOW_MANY = re.compile(r"\bhow\s+many\b", re.I)
 _COUNT_HEADER = re.compile(r"(?:quantity|qty|number|no\.|count|n)\b", re.I)
 _COUNT_UNIT = re.compile(r"\((?:pcs|pieces|units|items|no\.|n)\)", re.I)
@@ -94,6 +97,14 @@ def _counts(header: str) -> float:
     return 0.5 if _COUNT_HEADER.match(header) or _COUNT_UNIT.search(header) else 0.0
 
 
+def _in_measure(header: str, value: str, measure: str) -> bool:
+    """The column's unit ("Duration (h)") or the value's own ("14 hours") measures `measure`."""
+    units = [u.strip("() ") for u in _UNITS.findall(header)]
+    return any(measure_of(u) == measure for u in units) or any(
+        measure_of(w) == measure for w in value.split()[1:2]
+    )
+
+
 def names_a_column(row: str, question: str) -> bool:
     """Can this row unit answer the question? It can when the question names one of its
     columns, or its label when its columns are periods (a table with its measures down the
@@ -119,9 +130,8 @@ def _row_named(
     question: str,
     question_stems: set[str],
     asked: set[str],
-    subject: bool,
 ) -> float:
-    """How well the question names this row: its subject or its whole label as written
+    """How well the question names this row: its whole label as written
     ("outlet P" names row "P", not row "P and Q together"), its words and dates in the row's
     other cells."""
     label, cells = row_cells(candidate.text)
@@ -130,7 +140,7 @@ def _row_named(
     dated = times(others)
     fit = time_fit(asked, dated) - time_clash(asked, dated)
     given = _given_value(cells, header, question)
-    return 2 * subject + 3 * _label_named(label, question) + len(shared) + 2 * fit + 2 * given
+    return 3 * _label_named(label, question) + len(shared) + 2 * fit + 2 * given
 
 
 def _given_value(cells: list[str], header: str, question: str) -> bool:
@@ -162,6 +172,7 @@ def table_answer(question: str, entity: str, snippets: Sequence[Snippet]) -> Can
     asked = times(question)
     old = superseded(s.title for s in snippets)
     counting = bool(_HOW_MANY.search(question))
+    measure = asked_measure(question)  # "how many hours": the column in hours, whatever its name
     scored: list[tuple[float, Candidate]] = []
     for row in candidates(snippets):
         if row.kind != "row" or row.frame.title in old:
@@ -169,18 +180,27 @@ def table_answer(question: str, entity: str, snippets: Sequence[Snippet]) -> Can
         if not names_entity(entity, row.text, row.frame, also):
             continue
         columns = [
-            (_named_column(header, question_words) or counting * _counts(header), cell)
+            (
+                max(_named_column(header, question_words), 1)
+                if measure
+                else _named_column(header, question_words) or counting * _counts(header),
+                cell,
+            )
             for cell in row_cells(row.text)[1]
             for header, _, value in [cell.rpartition(HEADER_SEP)]
-            if header and (kind not in ("number", "date") or holds_kind(value, kind, question))
+            if header
+            and (kind not in ("number", "date") or holds_kind(value, kind, question))
+            and (not measure or _in_measure(header, value, measure))
         ]
         width, cell = max(columns, default=(0, ""))
         if width:
             header = cell.rpartition(HEADER_SEP)[0]
             answer = Candidate(row.snippet, row.start, row.end, row.kind, row.frame, cell=cell)
+            # A row labelled by the subject is about it; one naming it in a cell is about
+            # something of it (an outage at the site): the first outranks every second.
             labelled = names_entity(entity, row.frame.row_label, Frame(title=""), also)
-            named = _row_named(row, header, question, question_stems, asked, labelled)
-            scored.append((named, answer))
+            named = _row_named(row, header, question, question_stems, asked)
+            scored.append((named + _ABOUT_SUBJECT * labelled, answer))
     scored.sort(key=lambda s: -s[0])
     if not scored or scored[0][0] <= 0:
         return None

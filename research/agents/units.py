@@ -48,7 +48,8 @@ _UNITS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         ),
         (
             # "ninety (90) days", as contracts write it
-            rf"(?:{_N}|\(\d+\))[\s-]?(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)\b",
+            rf"(?:{_N}|\(\d+\))[\s-]?(?:seconds?|minutes?|mins?|hours?|hrs?|h|days?|weeks?|months?"
+            r"|years?)\b",
             1,
             "duration time period",
         ),
@@ -75,6 +76,12 @@ _MONEY_RE = re.compile(_MONEY)
 
 def states_money(sentence: str) -> bool:
     return bool(_MONEY_RE.search(sentence))
+
+
+def measure_of(unit: str) -> str:
+    """The quantity a unit of measure measures ("hours" and "h": "duration time period"),
+    "" for a word that is none ("members")."""
+    return next((nouns for pattern, nouns in _UNITS if pattern.fullmatch(f"2 {unit}")), "")
 
 
 def implied_stems(sentence: str) -> set[str]:

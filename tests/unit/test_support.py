@@ -9,6 +9,7 @@ from research.agents.support import (
     NOT_ABOUT_ENTITY,
     NOT_THE_ONE_ASKED,
     NOT_THE_QUANTITY,
+    NOT_WHAT_IS_MEASURED,
     Frame,
     alias_forms,
     aliases,
@@ -219,6 +220,9 @@ DEFINITIONS = [
     "Ferncastle (Norway) is cold in winter.",
     "Site: Orrin Water Treatment Works (site code OR-7, called Plant 2 by the operators)",
     "Dalby Mill (built 1871, restored 1990) is a museum.",
+    "Site: Wenlow Pumping Station (site code WP-3)",
+    "Site: Askern Pumping Station (site code AK-1)",
+    "Zone: Askern East (AE2), fed from the station",
 ]
 
 
@@ -234,6 +238,14 @@ DEFINITIONS = [
         ("Tarn Moss", ()),
         ("Plant 2", ("Orrin Water Treatment Works", "OR-7")),
         ("OR-7", ("Orrin Water Treatment Works", "Plant 2")),
+        ("Orrin", ("OR-7", "Plant 2")),
+        ("the Orrin works", ("OR-7", "Plant 2")),
+        ("Water Treatment Works", ()),
+        ("Wenlow", ("WP-3",)),
+        ("the Wenlow station", ("WP-3",)),
+        ("the Wenlow reservoir", ()),  # a word the defined name lacks: another thing
+        ("Askern", ()),  # two defined names have that head: it names neither
+        ("Askern Pumping Station", ("AK-1",)),
         ("Dalby Mill", ()),
     ],
 )
@@ -281,3 +293,16 @@ def test_an_alias_names_its_subject_by_its_own_leading_words_in_a_frame() -> Non
 )
 def test_a_closing_initialism_names_its_words_spelled_out(entity, text, named) -> None:
     assert names_entity(entity, text, Frame(title="")) is named
+
+
+@pytest.mark.parametrize(
+    ("unit", "problem"),
+    [
+        ("Customers of the Kelby works lost water for 9 hours in March.", NOT_WHAT_IS_MEASURED),
+        ("The Kelby works logged 41 hours of stoppages in 2024.", None),
+    ],
+)
+def test_hours_of_a_thing_are_hours_of_that_thing(unit, problem) -> None:
+    question = "How many hours of stoppages did the Kelby works have in 2024?"
+    found = support_problem(question=question, entity="Kelby", unit=unit, frame=PLAIN)
+    assert found == problem

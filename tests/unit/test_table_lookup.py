@@ -223,3 +223,31 @@ def test_a_column_named_for_an_identifier_is_named_by_its_thing_alone() -> None:
     cell = table_answer("Which heat is the DN 80 valve body of TC-118 from?", "TC-118", hits)
 
     assert cell is not None and cell.cell == "Heat number (body): 9K2201"
+
+
+STOPPAGES = (
+    "ST-01 — Site: KB-2 · Start: 2024-02-03 · Duration (h): 12 · Type: Planned\n"
+    "ST-02 — Site: MW-4 · Start: 2024-05-19 · Duration (h): 30 · Type: Unplanned\n"
+    "ST-03 — Site: KB-2 · Start: 2024-09-08 · Duration (h): 29 · Type: Unplanned\n"
+    "KB-2 — Stoppages: 2 · Total duration (h): 41\n"
+    "MW-4 — Stoppages: 1 · Total duration (h): 30"
+)
+
+
+def test_how_many_hours_reads_the_column_in_hours_of_the_row_about_the_subject() -> None:
+    """ "How many hours of stoppages" asks the column in hours, not the count of stoppages;
+    the row labelled by the site is about the site, a stoppage's row about the stoppage."""
+    hits = [snippet(1, STOPPAGES, "Kelby Stoppage Log 2024")]
+
+    cell = table_answer("How many hours of stoppages did KB-2 have in 2024?", "KB-2", hits)
+
+    assert cell is not None and cell.cell == "Total duration (h): 41"
+    assert cell.frame.row_label == "KB-2"
+
+
+def test_how_many_of_a_thing_still_reads_its_count() -> None:
+    hits = [snippet(1, STOPPAGES, "Kelby Stoppage Log 2024")]
+
+    cell = table_answer("How many stoppages did KB-2 have in 2024?", "KB-2", hits)
+
+    assert cell is not None and cell.cell == "Stoppages: 2"
