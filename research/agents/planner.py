@@ -201,6 +201,8 @@ def main_entity(part: str) -> str:
     # "From which city in Oklahoma is the singer of ...": where the answer lies, not the subject.
     within = {m.group(1) for m in _ANSWER_WITHIN.finditer(part)}
     candidates = [n for n in candidates if n not in within] or candidates
+    if not candidates and (described := _described_subject(part)):
+        return described  # "what is the standing charge for metered households": no name
     if not candidates:
         # "what was harlow fen's output": the words a possessive closes name the subject
         owner = re.search(r"((?:[\w-]+\s+){0,3}[\w-]+)['’]s\b", part)
@@ -220,6 +222,22 @@ def main_entity(part: str) -> str:
 
 
 _FRAME = STOPWORDS | QUESTION_WORDS
+
+# "What was the standing charge for metered households in 2023-24?": the fact, then what it
+# is of, up to a time, a place or the end.
+_FACT_OF = re.compile(
+    r"^\s*(?:what|which)\s+(?:is|was|are|were)\s+the\s+(?:[a-z][\w-]*\s+){1,3}?(?:for|of)\s+"
+    r"(?:the\s+|a\s+|an\s+)?((?:[a-z][\w-]*\s+){0,2}?[a-z][\w-]*)"
+    r"(?=\s+(?:in|during|on|at|from|before|after|between|by|under|with|to)\b|\s*[?.,;]?\s*$)",
+    re.IGNORECASE,
+)
+
+
+def _described_subject(part: str) -> str:
+    """What a part without a name asks its fact of, in its own words ("metered households"),
+    or ""."""
+    found = _FACT_OF.match(part)
+    return found.group(1) if found else ""
 
 
 def _without_opener(name: str, opener: str) -> str:

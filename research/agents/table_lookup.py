@@ -22,7 +22,14 @@ from corpora.units import HEADER_SEP, row_cells
 from research.agents.dates import period_words
 from research.agents.questions import asked_measure
 from research.agents.scorer import Candidate, candidates
-from research.agents.support import Frame, aliases, asked_kind, holds_kind, names_entity
+from research.agents.support import (
+    Frame,
+    aliases,
+    asked_kind,
+    holds_kind,
+    names_entity,
+    unnamed,
+)
 from research.agents.text import STOPWORDS, stem, words
 from research.agents.times import time_clash, time_fit, times
 from research.agents.units import measure_of
@@ -54,7 +61,13 @@ def _named_column(header: str, question_words: list[str]) -> int:
     """How many words of `header` the question names as a phrase, a word of its own allowed
     between two of them ("median telephone handling time" names "Median handling time");
     0 when it does not."""
-    wanted = [_base(w) for w in words(_UNITS.sub(" ", header)) if w not in STOPWORDS]
+    # A period in the header ("Charge 2024-25") is read as a time, not as words to name.
+    dated = bool(times(header))
+    wanted = [
+        _base(w)
+        for w in words(_UNITS.sub(" ", header))
+        if w not in STOPWORDS and not (dated and w.isdigit())
+    ]
     if not wanted:
         return 0
     named = _named_words(wanted, header, question_words)
@@ -95,6 +108,17 @@ def _counts(header: str) -> float:
     """A column of counts ("Quantity (pcs)", "No. of sites", "N") answers "how many" when the
     question names no column: weaker than any column it names."""
     return 0.5 if _COUNT_HEADER.match(header) or _COUNT_UNIT.search(header) else 0.0
+
+
+def _stems_of(row: Candidate) -> set[str]:
+    """Stems of a row and of what frames it."""
+    return {stem(w) for w in words(" ".join([row.text, row.frame.section, row.frame.title]))}
+
+
+def _small_words(cell: str, question_words: list[str]) -> int:
+    """How many of the header's stopwords ("after", "before", "per") the question writes."""
+    header = cell.rpartition(HEADER_SEP)[0]
+    return len({w for w in words(header) if w in STOPWORDS} & set(question_words))
 
 
 def _in_measure(header: str, value: str, measure: str) -> bool:
@@ -171,13 +195,19 @@ def table_answer(question: str, entity: str, snippets: Sequence[Snippet]) -> Can
     question_stems = {stem(w) for w in question_words} - named_here
     asked = times(question)
     old = superseded(s.title for s in snippets)
+    # A subject the part only describes ("the charge for metered households") is told by its
+    # words in the row or what frames it ("Metered household charges"), not as a name.
+    named = not unnamed(entity, [s.text for s in snippets])
+    described = {stem(w) for w in words(entity) if w not in STOPWORDS}
     counting = bool(_HOW_MANY.search(question))
     measure = asked_measure(question)  # "how many hours": the column in hours, whatever its name
     scored: list[tuple[float, Candidate]] = []
     for row in candidates(snippets):
         if row.kind != "row" or row.frame.title in old:
             continue
-        if not names_entity(entity, row.text, row.frame, also):
+        if named and not names_entity(entity, row.text, row.frame, also):
+            continue
+        if not named and not described <= _stems_of(row):
             continue
         columns = [
             (
@@ -191,16 +221,22 @@ def table_answer(question: str, entity: str, snippets: Sequence[Snippet]) -> Can
             if header
             and (kind not in ("number", "date") or holds_kind(value, kind, question))
             and (not measure or _in_measure(header, value, measure))
+            and not time_clash(asked, times(header))  # "Charge 2023-24" when 2024-25 is asked
         ]
-        width, cell = max(columns, default=(0, ""))
+        # Columns named alike ("Before variation", "After variation") are told apart by the
+        # small words the question gives them.
+        width, _, cell = max(
+            ((w, _small_words(cell, question_words), cell) for w, cell in columns if w),
+            default=(0, 0, ""),
+        )
         if width:
             header = cell.rpartition(HEADER_SEP)[0]
             answer = Candidate(row.snippet, row.start, row.end, row.kind, row.frame, cell=cell)
             # A row labelled by the subject is about it; one naming it in a cell is about
             # something of it (an outage at the site): the first outranks every second.
-            labelled = names_entity(entity, row.frame.row_label, Frame(title=""), also)
-            named = _row_named(row, header, question, question_stems, asked)
-            scored.append((named + _ABOUT_SUBJECT * labelled, answer))
+            labelled = named and names_entity(entity, row.frame.row_label, Frame(title=""), also)
+            points = _row_named(row, header, question, question_stems, asked)
+            scored.append((points + _ABOUT_SUBJECT * labelled, answer))
     scored.sort(key=lambda s: -s[0])
     if not scored or scored[0][0] <= 0:
         return None
@@ -231,11 +267,13 @@ def _extreme(
 ) -> Candidate | None:
     """Of the rows holding the named column, in the asked time when one is asked, the one
     whose value is the extreme; None unless two or more rows are compared, or when the
-    extreme the question says is the column's own name ("the maximum discharge at outlet P")."""
-    header = scored[0][1].cell.rpartition(HEADER_SEP)[0]
+    extreme the question says is the column's or the best-named row's own name ("the maximum
+    discharge at outlet P")."""
+    best = scored[0][1]
+    header = best.cell.rpartition(HEADER_SEP)[0]
     said = {m.group().lower() for m in (*_MOST.finditer(question), *_LEAST.finditer(question))}
-    if said <= set(words(header)):
-        return None
+    if said <= set(words(header)) or said <= set(words(best.text)):
+        return None  # "maximum" names the column or the row ("Maximum daily quantity")
     values = [
         (value, answer)
         for _, answer in scored

@@ -60,6 +60,10 @@ def stem(word: str) -> str:
         w = w[:-2]
     if w.endswith("ses") and not w.endswith("sses") and len(w) > 4:
         return w[:-1]  # "bases", "cases", "expenses": the -s of a word ending in -se
+    if w.endswith("sses") and len(w) > 5:
+        return w[:-2]  # "businesses", "classes": the -es of a word ending in -ss
+    if w.endswith("ss"):
+        return w  # "business", "class": no plural -s to strip
     for suffix, keep in (
         ("ations", 3),
         ("ation", 3),

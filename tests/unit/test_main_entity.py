@@ -16,6 +16,9 @@ from research.agents.planner import main_entity
         ("Renewal date of permit PX-2020-0312", "PX-2020-0312"),
         ("Date the hosepipe ban was lifted", "hosepipe ban lifted"),
         ("Alder Cross output in 2022", "Alder Cross"),
+        # no name: what the asked fact is of, in the part's words
+        ("What was the standing charge for metered businesses in 2024-25?", "metered businesses"),
+        ("What is the notice period of the lease?", "lease"),
     ],
 )
 def test_the_subject_of_a_part(part: str, entity: str) -> None:

@@ -251,3 +251,51 @@ def test_how_many_of_a_thing_still_reads_its_count() -> None:
     cell = table_answer("How many stoppages did KB-2 have in 2024?", "KB-2", hits)
 
     assert cell is not None and cell.cell == "Stoppages: 2"
+
+
+FEES = (
+    "Small site — Fee 2023-24 (EUR per year): 120.00 · Fee 2024-25 (EUR per year): 130.00\n"
+    "Large site — Fee 2023-24 (EUR per year): 480.00 · Fee 2024-25 (EUR per year): 510.00"
+)
+CHANGES = (
+    "C.4 — Subject: Minimum flow at the Dunmere gauge (Ml/d) · Before change: 80 · After change: 95\n"
+    "C.5 — Subject: Maximum daily take at Dunmere (Ml/d) · Before change: 30 · After change: 25"
+)
+
+
+def test_columns_of_two_periods_are_told_apart_by_the_period_asked() -> None:
+    hits = [snippet(1, FEES, "Orla Site Fees")]
+
+    cell = table_answer("What is the fee for a large site in 2024-25?", "large site", hits)
+
+    assert cell is not None and cell.cell == "Fee 2024-25 (EUR per year): 510.00"
+
+
+def test_columns_named_alike_are_told_apart_by_the_small_words_the_question_gives() -> None:
+    hits = [snippet(1, CHANGES, "Dunmere Licence Change Notice")]
+
+    after = table_answer("What is the minimum flow at Dunmere after the change?", "Dunmere", hits)
+    before = table_answer(
+        "What was the maximum daily take at Dunmere before the change?", "Dunmere", hits
+    )
+
+    assert after is not None and after.cell == "After change: 95"
+    # "maximum" names the row here, it asks no extreme over the rows
+    assert before is not None and before.cell == "Before change: 30"
+
+
+def test_a_subject_the_part_only_describes_is_told_by_its_words_in_the_frame() -> None:
+    text = "2023-24 — Standing charge (EUR per year): 50.00\n2024-25 — Standing charge (EUR per year): 55.00"
+    hits = [
+        Snippet(
+            id=1, corpus_id=1, document_id=1, title="Orla Charges Scheme", page_start=1,
+            page_end=1, text=text, section="Orla Charges Scheme › 2. Metered business charges",
+        )
+    ]  # fmt: skip
+    asked = "What was the standing charge for metered businesses in 2024-25?"
+    other = "What was the standing charge for unmetered flats in 2024-25?"
+
+    cell = table_answer(asked, "metered businesses", hits)
+
+    assert cell is not None and cell.cell == "Standing charge (EUR per year): 55.00"
+    assert table_answer(other, "unmetered flats", hits) is None
