@@ -65,6 +65,7 @@ from research.agents.questions import (
     asked_fact,
     asked_verb,
     asks_definition,
+    asks_money,
     asks_plans,
     counted,
     described_kind,
@@ -89,6 +90,7 @@ from research.agents.support import (
     aliases,
     measured_columns,
     measures_its_thing,
+    states_amount,
     states_quantity,
 )
 from research.agents.table_lookup import table_answer
@@ -277,6 +279,7 @@ def assess_entity(
         and (kind not in ("name", "any") or _states_relation(direct, terms, question, soft))
         and states_quantity(question, direct.sentence, measured)
         and measures_its_thing(question, direct.sentence, _frame(direct))
+        and (not asks_money(question) or states_amount(direct.sentence))
     ):
         claims, unsupported = [_claim(direct)], []
         if told and told.sentence != direct.sentence:  # the clause telling the subject apart

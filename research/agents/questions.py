@@ -7,7 +7,14 @@ import re
 
 from research.agents.dates import DECADE, MONTHS, YEAR, months
 from research.agents.text import STOPWORDS, mentions, names, stem, words
-from research.agents.units import NUMBER, NUMBER_WORDS, implied_stems, measure_of
+from research.agents.units import (
+    MONEY_NOUNS,
+    NUMBER,
+    NUMBER_WORDS,
+    RATE_NOUNS,
+    implied_stems,
+    measure_of,
+)
 
 _SOURCE = re.compile(
     r"^\s*(?:based on|according to|drawing on|using)\s+([^,?]+),\s*", re.IGNORECASE
@@ -308,6 +315,18 @@ def asked_head(question: str, *, closing: bool = False) -> list[str]:
             r"\b(?:what|which) (?:is|was|are|were) (?:the |its |their )?([a-z -]+?)\s*\??\s*$", q
         )
     return words(head.group(1)) if head else []
+
+
+def asks_money(question: str) -> bool:
+    """ "What did the refit cost?", "what was the contract price?", "how much was the fee?":
+    an amount of money, not any number; never a rate of it ("the revenue growth")."""
+    q = question.lower()
+    stems = {stem(w) for w in words(q)}
+    if stems & RATE_NOUNS:
+        return False
+    head = {stem(w) for w in asked_head(q, closing=True)}
+    paid = re.search(r"\b(?:what|how much) (?:did|does|do|will|would)\b.*\b(?:cost|pay|paid)\b", q)
+    return bool(head & MONEY_NOUNS) or bool(paid)
 
 
 def measured_by(question: str, measured: frozenset[str]) -> str:

@@ -20,6 +20,7 @@ from research.agents.dates import DECADE, MONTHS, YEAR
 from research.agents.lexicon import common_words
 from research.agents.questions import (
     answer_type,
+    asks_money,
     given_numbers,
     measured_by,
     measured_thing,
@@ -35,11 +36,12 @@ from research.agents.text import (
     stem,
     words,
 )
-from research.agents.units import NUMBER_WORDS
+from research.agents.units import CURRENCY, NUMBER_WORDS, states_money
 
 NOT_ABOUT_ENTITY = "the quoted passage does not name the part's subject"
 NO_VALUE = "the quote holds no {kind}, which the part asks for"
 NOT_THE_QUANTITY = "the quote does not name the quantity the part asks, which the tables name"
+NOT_AN_AMOUNT = "the quote states no amount of money, which the part asks"
 NOT_WHAT_IS_MEASURED = "the quote measures something other than what the part asks of"
 NOT_THE_ONE_ASKED = "the quote does not state {numbers}, which single out what the part asks"
 
@@ -346,6 +348,8 @@ def support_problem(
         return NOT_THE_QUANTITY
     if not measures_its_thing(question, unit, frame):
         return NOT_WHAT_IS_MEASURED
+    if asks_money(question) and not states_amount(unit):
+        return NOT_AN_AMOUNT
     # "the half-life at 600 mg": a unit that does not state 600 speaks of another dose
     needed = given_numbers(question) - numbers_in(entity, *also)
     stated = _values(numbers_in(unit, frame.row_label, frame.section, frame.title))
@@ -372,6 +376,23 @@ def states_quantity(question: str, unit: str, measured: frozenset[str]) -> bool:
         return True
     quantity = measured_by(question, measured)
     return not quantity or quantity in {stem(w) for w in words(unit)}
+
+
+def states_amount(unit: str) -> bool:
+    """An amount of money: in the unit's words ("GBP 2.4 million", "€ 40"), or in a row a
+    number under a header in a currency ("Fee (EUR per year): 130.00")."""
+    if states_money(unit):
+        return True
+    if not is_row(unit):
+        return False
+    return any(
+        _CURRENCY.search(header) and _NUMERAL.search(value)
+        for cell in row_cells(unit)[1]
+        for header, _, value in [cell.rpartition(HEADER_SEP)]
+    )
+
+
+_CURRENCY = re.compile(rf"[€$£¥]|\b{CURRENCY}\b")
 
 
 def measures_its_thing(question: str, unit: str, frame: Frame) -> bool:

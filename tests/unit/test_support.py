@@ -7,6 +7,7 @@ from research.agents.gate import whole_units
 from research.agents.support import (
     NO_VALUE,
     NOT_ABOUT_ENTITY,
+    NOT_AN_AMOUNT,
     NOT_THE_ONE_ASKED,
     NOT_THE_QUANTITY,
     NOT_WHAT_IS_MEASURED,
@@ -306,3 +307,23 @@ def test_hours_of_a_thing_are_hours_of_that_thing(unit, problem) -> None:
     question = "How many hours of stoppages did the Kelby works have in 2024?"
     found = support_problem(question=question, entity="Kelby", unit=unit, frame=PLAIN)
     assert found == problem
+
+
+@pytest.mark.parametrize(
+    ("unit", "problem"),
+    [
+        ("The refit of the Kelby press covered two belt rollers.", NOT_AN_AMOUNT),
+        ("The refit of the Kelby press cost EUR 41,300.", None),
+        ("Kelby press refit — Price (EUR): 41,300 · Rollers: 2", None),
+    ],
+)
+def test_what_a_thing_cost_is_an_amount_of_money(unit, problem) -> None:
+    question = "What did the refit of the Kelby press cost?"
+    found = support_problem(question=question, entity="Kelby", unit=unit, frame=PLAIN)
+    assert found == problem
+
+
+def test_a_rate_of_money_is_no_amount() -> None:
+    question = "What was the revenue growth of the Kelby works in 2024?"
+    unit = "Revenue at the Kelby works grew by 4.2 % in 2024."
+    assert support_problem(question=question, entity="Kelby", unit=unit, frame=PLAIN) is None
