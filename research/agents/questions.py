@@ -318,7 +318,7 @@ def asked_head(question: str, *, closing: bool = False) -> list[str]:
 
 
 def asks_money(question: str) -> bool:
-    """ "What did the refit cost?", "what was the contract price?", "how much was the fee?":
+    """ "What did the refit cost?", "what is the hire charge?", "how much did they pay?":
     an amount of money, not any number; never a rate of it ("the revenue growth")."""
     q = question.lower()
     stems = {stem(w) for w in words(q)}
