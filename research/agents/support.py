@@ -260,15 +260,22 @@ def _definitions(text: str) -> tuple[tuple[str, str], ...]:
 
 
 def alias_forms(alias: str) -> list[str]:
-    """How a text may name an alias the documents define: as `_forms` does, and by the words
-    before the kind words that end it ("Brackley Water Treatment Works" is "Brackley" in
-    "Brackley WTW Monthly Report")."""
-    parts = alias.split()
+    """How a text may name an alias the documents define: as `name_forms` does, and by its
+    distinctive head ("Brackley Water Treatment Works" is "Brackley" in "Brackley WTW Monthly
+    Report")."""
+    head = _distinct_head(alias)
+    return [*name_forms(alias), *([head] if head else [])]
+
+
+def _distinct_head(name: str) -> str:
+    """The words before the kind words that end `name`, when they are no ordinary words
+    ("Brackley" of "Brackley Water Treatment Works"), else ""."""
+    parts = name.split()
     head = parts[:]
     while len(head) > 1 and head[-1].lower() in common_words():
         head.pop()
     distinct = len(head) < len(parts) and not any(w.lower() in common_words() for w in head)
-    return [*name_forms(alias), *([" ".join(head)] if distinct else [])]
+    return " ".join(head) if distinct else ""
 
 
 def _same_name(entity: str, name: str) -> bool:
@@ -280,12 +287,12 @@ def _heads(entity: str, name: str) -> bool:
     """The entity is written as `name`'s distinctive head ("Brackley" of "Brackley Water
     Treatment Works"), not as `name` itself, and any word it adds is `name`'s too ("the
     Brackley works" is that name; "the Brackley reservoir" is not)."""
-    head = alias_forms(name)[len(name_forms(name)) :]
+    head = normalize(_distinct_head(name))
     if not head or _same_name(entity, name):
         return False
     mine = [normalize(form) for form in name_forms(entity)]
-    added = set(mine[0].split()) - set(normalize(head[0]).split())
-    return normalize(head[0]) in mine and added <= set(normalize(name).split())
+    added = set(mine[0].split()) - set(head.split())
+    return head in mine and added <= set(normalize(name).split())
 
 
 def name_forms(entity: str) -> list[str]:
